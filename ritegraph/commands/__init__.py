@@ -1,0 +1,1 @@
+"""Subcommands of the ``ritegraph`` CLI, one module each."""
