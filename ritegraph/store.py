@@ -1,0 +1,113 @@
+"""The embedded persistent store (pyoxigraph), built atomically.
+
+Layout of a store directory::
+
+    ritegraph-data/
+      current -> builds/20261130T161500-1234   (symlink, replaced atomically)
+      builds/<id>/oxigraph/                    (the pyoxigraph database)
+      builds/<id>/build.json                   (what was built, counts, timings)
+
+A build writes a new ``builds/<id>`` and only then repoints ``current``; a failed build removes
+its own directory and leaves ``current`` (and so every reader) on the previous build.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pyoxigraph as ox
+
+from .errors import StoreError
+
+BASE = "https://w3id.org/ritegraph/"
+GRAPH_BASE = BASE + "graph/"
+GRAPH_ONTOLOGY = GRAPH_BASE + "ontology"
+GRAPH_LEXICON = GRAPH_BASE + "lexicon"
+GRAPH_INFERRED = GRAPH_BASE + "inferred"
+
+
+def rite_graph(rite_slug: str) -> str:
+    return GRAPH_BASE + rite_slug
+
+
+def current_build(store_dir: Path) -> Path:
+    """The directory of the build ``current`` points at; :class:`StoreError` if none."""
+    link = Path(store_dir) / "current"
+    if not link.exists():
+        raise StoreError(f"no graph in {store_dir}: run `ritegraph build` first "
+                         f"(or point --store / $RITEGRAPH_STORE at a built store)")
+    return link.resolve()
+
+
+def open_store(store_dir: Path, *, read_only: bool = True) -> ox.Store:
+    """Open the current build's database (read-only by default)."""
+    db = current_build(store_dir) / "oxigraph"
+    try:
+        return ox.Store.read_only(str(db)) if read_only else ox.Store(str(db))
+    except OSError as exc:
+        raise StoreError(f"cannot open the store at {db}: {exc}") from exc
+
+
+def build_info(store_dir: Path) -> dict:
+    """The ``build.json`` of the current build."""
+    path = current_build(store_dir) / "build.json"
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+@contextmanager
+def new_build(store_dir: Path) -> Iterator[tuple[ox.Store, Path]]:
+    """Yield a fresh store in a new build directory; on success repoint ``current`` to it.
+
+    On any exception the new directory is removed and ``current`` is left untouched.
+    """
+    store_dir = Path(store_dir)
+    builds = store_dir / "builds"
+    builds.mkdir(parents=True, exist_ok=True)
+    build_id = time.strftime("%Y%m%dT%H%M%S") + f"-{os.getpid()}-{time.monotonic_ns() % 10**6}"
+    build_dir = builds / build_id
+    build_dir.mkdir()
+    try:
+        store = ox.Store(str(build_dir / "oxigraph"))
+        yield store, build_dir
+        store.flush()
+        del store
+    except BaseException:
+        shutil.rmtree(build_dir, ignore_errors=True)
+        raise
+    _repoint(store_dir, build_dir)
+
+
+def _repoint(store_dir: Path, build_dir: Path) -> None:
+    link = store_dir / "current"
+    previous = link.resolve() if link.exists() else None
+    tmp = store_dir / f".current-{os.getpid()}"
+    if tmp.is_symlink() or tmp.exists():
+        tmp.unlink()
+    tmp.symlink_to(Path("builds") / build_dir.name)
+    os.replace(tmp, link)  # atomic on POSIX
+    if previous is not None and previous != build_dir.resolve():
+        shutil.rmtree(previous, ignore_errors=True)
+
+
+def named_graphs(store: ox.Store) -> list[str]:
+    """IRIs of the named graphs in the store, sorted."""
+    return sorted(g.value for g in store.named_graphs())
+
+
+def to_rdflib(store_dir: Path, graphs: list[str] | None = None):
+    """Load the given named graphs (default: all) into one in-memory ``rdflib.Graph``."""
+    import rdflib
+
+    store = open_store(store_dir)
+    wanted = graphs if graphs is not None else named_graphs(store)
+    graph = rdflib.Graph()
+    for iri in wanted:
+        data = store.dump(format=ox.RdfFormat.N_TRIPLES, from_graph=ox.NamedNode(iri))
+        graph.parse(data=data, format="nt")
+    return graph
