@@ -1,0 +1,37 @@
+"""``ritegraph build``: read the corpus and build the graph into the embedded store."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from ..build import build
+from ..cli import add_store_option, store_dir
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    parser = sub.add_parser("build", help="build the graph from the corpus into the store",
+                            description=__doc__)
+    add_store_option(parser)
+    parser.add_argument("--corpus", type=Path, metavar="DIR",
+                        help="corpus directory with corpus.toml (default: the bundled corpus)")
+    parser.add_argument("-q", "--quiet", action="store_true", help="print nothing on success")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    report = build(store_dir(args), args.corpus)
+    for f in report.files:
+        for w in f["warnings"]:
+            print(f"warning: {f['name']}:{w['line']}:{w['column']}: {w['message']}",
+                  file=sys.stderr)
+    if not args.quiet:
+        for f in report.files:
+            mentions = sum(f["mentions"].values())
+            cover = f["classic_cjk_covered"] / max(1, f["classic_cjk_characters"])
+            print(f"{f['name']}: {sum(f['passages'].values())} passages, {f['sections']} sections,"
+                  f" {mentions} mentions, classic-text coverage {cover:.1%},"
+                  f" {len(f['glyph_issues'])} glyph issues")
+        print(f"{report.quads} quads in {report.store} ({report.seconds['total']:.2f} s)")
+    return 0

@@ -1,0 +1,215 @@
+"""Export the store as linked data.
+
+Turtle, TriG, N-Triples and N-Quads are written canonically by this module (sorted subjects,
+predicates and objects, fixed prefixes, blank nodes inlined or named by content), so that
+rebuilding an unchanged corpus gives a byte-identical file. JSON-LD (with a compact context) and
+RDF/XML go through rdflib. CJK text is written as UTF-8, never as ``\\u`` escapes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import tempfile
+from collections import defaultdict
+from collections.abc import Iterable
+from pathlib import Path
+
+import pyoxigraph as ox
+
+from .store import BASE
+
+PREFIXES: dict[str, str] = {
+    "rg": BASE + "ontology#",
+    "role": BASE + "role/",
+    "obj": BASE + "object/",
+    "place": BASE + "place/",
+    "action": BASE + "action/",
+    "dir": BASE + "direction/",
+    "layer": BASE + "layer/",
+    "rite": BASE + "rite/",
+    "doc": BASE + "doc/",
+    "scheme": BASE + "scheme/",
+    "graph": BASE + "graph/",
+    "oa": "http://www.w3.org/ns/oa#",
+    "prov": "http://www.w3.org/ns/prov#",
+    "skos": "http://www.w3.org/2004/02/skos/core#",
+    "dcterms": "http://purl.org/dc/terms/",
+    "crm": "http://www.cidoc-crm.org/cidoc-crm/",
+    "rdf": "http://www.w3.org/1999/02/22-rdf-syntax-ns#",
+    "rdfs": "http://www.w3.org/2000/01/rdf-schema#",
+    "owl": "http://www.w3.org/2002/07/owl#",
+    "xsd": "http://www.w3.org/2001/XMLSchema#",
+    "sh": "http://www.w3.org/ns/shacl#",
+}
+
+FORMATS = {
+    "turtle": ".ttl", "trig": ".trig", "ntriples": ".nt", "nquads": ".nq", "jsonld": ".jsonld",
+    "rdfxml": ".rdf",
+}
+
+RDF_TYPE = PREFIXES["rdf"] + "type"
+RDF_FIRST, RDF_REST, RDF_NIL = (PREFIXES["rdf"] + n for n in ("first", "rest", "nil"))
+XSD = PREFIXES["xsd"]
+_PLAIN_DATATYPES = {XSD + "integer", XSD + "boolean", XSD + "decimal"}
+_ESCAPES = str.maketrans({"\\": "\\\\", '"': '\\"', "\n": "\\n", "\r": "\\r"})
+_LOCAL_OK = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-")
+
+Term = ox.NamedNode | ox.BlankNode | ox.Literal
+Triple = tuple[Term, ox.NamedNode, Term]
+
+
+def _qname(value: str) -> str:
+    best = None
+    for prefix, namespace in PREFIXES.items():
+        if value.startswith(namespace) and (best is None or len(namespace) > len(best[1])):
+            best = (prefix, namespace)
+    if best:
+        local = value[len(best[1]):]
+        if local and set(local) <= _LOCAL_OK and local[0] != "-" and local[-1] != "-":
+            return f"{best[0]}:{local}"
+    return f"<{value}>"
+
+
+def _literal(term: ox.Literal, *, turtle: bool) -> str:
+    datatype = term.datatype.value
+    if turtle and datatype in _PLAIN_DATATYPES:
+        return term.value
+    text = '"' + term.value.translate(_ESCAPES) + '"'
+    if term.language:
+        return f"{text}@{term.language}"
+    if datatype == XSD + "string":
+        return text
+    return f"{text}^^{_qname(datatype) if turtle else '<' + datatype + '>'}"
+
+
+class _TurtleWriter:
+    """Canonical Turtle for one graph's triples."""
+
+    def __init__(self, triples: Iterable[Triple]) -> None:
+        self.by_subject: dict[Term, list[tuple[ox.NamedNode, Term]]] = defaultdict(list)
+        refs: dict[ox.BlankNode, int] = defaultdict(int)
+        for s, p, o in triples:
+            self.by_subject[s].append((p, o))
+            if isinstance(o, ox.BlankNode):
+                refs[o] += 1
+        # Blank nodes used once as an object are written inline; others get content labels.
+        self.inline = {b for b, n in refs.items() if n == 1 and b in self.by_subject}
+        self._labels: dict[ox.BlankNode, str] = {}
+
+    def term(self, term: Term, depth: int = 0) -> str:
+        if isinstance(term, ox.NamedNode):
+            return _qname(term.value)
+        if isinstance(term, ox.Literal):
+            return _literal(term, turtle=True)
+        if term in self.inline and depth < 32:
+            items = self._as_list(term)
+            if items is not None:
+                return "(" + " ".join(self.term(i, depth + 1) for i in items) + ")"
+            return "[ " + " ; ".join(self._predicate_objects(term, depth + 1)) + " ]"
+        return self.label(term)
+
+    def label(self, node: ox.BlankNode) -> str:
+        if node not in self._labels:
+            content = "\n".join(sorted(f"{p.value} {o}" for p, o in self.by_subject.get(node, [])))
+            self._labels[node] = "_:b" + hashlib.sha1(content.encode()).hexdigest()[:12]
+        return self._labels[node]
+
+    def _as_list(self, node: Term) -> list[Term] | None:
+        items: list[Term] = []
+        seen = set()
+        while isinstance(node, ox.BlankNode) and node not in seen:
+            seen.add(node)
+            props = dict((p.value, o) for p, o in self.by_subject.get(node, []))
+            if set(props) != {RDF_FIRST, RDF_REST} or len(self.by_subject[node]) != 2:
+                return None
+            items.append(props[RDF_FIRST])
+            node = props[RDF_REST]
+            if node != ox.NamedNode(RDF_NIL) and node not in self.inline:
+                return None
+        return items if node == ox.NamedNode(RDF_NIL) else None
+
+    def _predicate_objects(self, subject: Term, depth: int) -> list[str]:
+        grouped: dict[str, list[str]] = defaultdict(list)
+        for p, o in self.by_subject[subject]:
+            grouped[p.value].append(self.term(o, depth))
+        order = sorted(grouped, key=lambda p: (p != RDF_TYPE, _qname(p)))
+        return [("a" if p == RDF_TYPE else _qname(p)) + " " + " , ".join(sorted(set(grouped[p])))
+                for p in order]
+
+    def body(self, indent: str = "") -> str:
+        blocks = []
+        subjects = [s for s in self.by_subject if s not in self.inline]
+        for s in sorted(subjects, key=lambda t: (isinstance(t, ox.BlankNode), self.term(t))):
+            po = self._predicate_objects(s, 0)
+            sep = f" ;\n{indent}    "
+            blocks.append(f"{indent}{self.term(s)} {sep.join(po)} .\n")
+        return "\n".join(blocks)
+
+
+def _prefix_header() -> str:
+    return "".join(f"@prefix {p}: <{ns}> .\n" for p, ns in PREFIXES.items()) + "\n"
+
+
+def _nt_term(term: Term) -> str:
+    if isinstance(term, ox.NamedNode):
+        return f"<{term.value}>"
+    if isinstance(term, ox.Literal):
+        return _literal(term, turtle=False)
+    return f"_:{term.value}"
+
+
+def _dedupe(quads: Iterable[ox.Quad]) -> list[Triple]:
+    return list({(q.subject, q.predicate, q.object) for q in quads})
+
+
+def serialize(store: ox.Store, fmt: str, graphs: list[str] | None = None) -> bytes:
+    """Serialise the named ``graphs`` (default: every named graph) of ``store`` in ``fmt``."""
+    names = graphs if graphs is not None else sorted(g.value for g in store.named_graphs())
+
+    def quads_of(name: str) -> list[ox.Quad]:
+        return list(store.quads_for_pattern(None, None, None, ox.NamedNode(name)))
+
+    if fmt == "turtle":
+        triples = _dedupe(q for name in names for q in quads_of(name))
+        return (_prefix_header() + _TurtleWriter(triples).body()).encode("utf-8")
+    if fmt == "trig":
+        parts = [_prefix_header()]
+        for name in names:
+            writer = _TurtleWriter((q.subject, q.predicate, q.object) for q in quads_of(name))
+            parts.append(f"{_qname(name)} {{\n{writer.body('    ')}}}\n\n")
+        return "".join(parts).encode("utf-8")
+    if fmt in ("ntriples", "nquads"):
+        lines = set()
+        for name in names:
+            for q in quads_of(name):
+                g = f" <{name}>" if fmt == "nquads" else ""
+                lines.add(f"{_nt_term(q.subject)} {_nt_term(q.predicate)} {_nt_term(q.object)}{g} .\n")
+        return "".join(sorted(lines)).encode("utf-8")
+    if fmt in ("jsonld", "rdfxml"):
+        import rdflib
+
+        graph = rdflib.Graph()
+        for name in names:
+            data = store.dump(format=ox.RdfFormat.N_TRIPLES, from_graph=ox.NamedNode(name))
+            graph.parse(data=data, format="nt")
+        for prefix, namespace in PREFIXES.items():
+            graph.bind(prefix, namespace, replace=True)
+        if fmt == "jsonld":
+            return graph.serialize(format="json-ld", context=dict(PREFIXES), auto_compact=True,
+                                   ensure_ascii=False, indent=1).encode("utf-8")
+        return graph.serialize(format="xml").encode("utf-8")
+    raise ValueError(f"unknown export format {fmt!r}")
+
+
+def write_atomically(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` via a temporary file in the same directory and a rename."""
+    path = Path(path)
+    fd, tmp = tempfile.mkstemp(dir=path.parent or ".", prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
