@@ -1,0 +1,176 @@
+"""The build over the whole seed corpus: provenance, tiling, bad input, atomic store swap."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from ritegraph.cli import main
+from ritegraph.corpus import load_manifest, read_text
+from ritegraph.store import build_info, open_store
+
+from .conftest import CORPUS
+
+PREFIXES = """PREFIX rg: <https://w3id.org/ritegraph/ontology#>
+PREFIX oa: <http://www.w3.org/ns/oa#>
+PREFIX dcterms: <http://purl.org/dc/terms/>
+"""
+
+
+def select(store_dir: Path, body: str) -> list[dict]:
+    result = open_store(store_dir).query(PREFIXES + body, use_default_graph_as_union=True)
+    names = [v.value for v in result.variables]
+    return [{n: row[n] for n in names} for row in result]
+
+
+@pytest.fixture(scope="module")
+def texts() -> dict[str, str]:
+    return {f.name: read_text(f.path) for f in load_manifest(CORPUS).files}
+
+
+def test_every_selector_quotes_the_exact_file_slice(built_store, texts):
+    rows = select(built_store, """SELECT ?file ?s ?e ?q WHERE {
+        ?a oa:hasTarget ?t . ?t oa:hasSource/dcterms:identifier ?file ;
+           oa:hasSelector ?pos, ?quote .
+        ?pos oa:start ?s ; oa:end ?e . ?quote oa:exact ?q . }""")
+    assert len(rows) > 1000
+    bad = [r for r in rows
+           if texts[r["file"].value][int(r["s"].value):int(r["e"].value)] != r["q"].value]
+    assert bad == []
+
+
+def test_every_passage_text_is_its_file_slice_and_top_level_passages_tile(built_store, texts):
+    rows = select(built_store, """SELECT ?file ?s ?e ?text ?nested WHERE {
+        ?p a rg:Passage ; rg:inDocument/dcterms:identifier ?file ; rg:start ?s ; rg:end ?e ;
+           rg:text ?text .
+        BIND(EXISTS { ?p rg:parentPassage ?parent } AS ?nested) }""")
+    spans: dict[str, list[tuple[int, int]]] = {name: [] for name in texts}
+    for r in rows:
+        s, e, name = int(r["s"].value), int(r["e"].value), r["file"].value
+        assert texts[name][s:e] == r["text"].value, (name, s, e)
+        if r["nested"].value == "false":
+            spans[name].append((s, e))
+    for name, text in texts.items():
+        cursor = 0
+        for s, e in sorted(spans[name]):
+            assert s == cursor, f"{name}: gap or overlap at {cursor}"
+            cursor = e
+        assert cursor == len(text), name
+
+
+def test_every_classic_passage_has_a_section_and_a_rite(built_store):
+    rows = select(built_store, """SELECT ?p WHERE {
+        ?p a rg:Passage ; rg:layer <https://w3id.org/ritegraph/layer/jing> .
+        FILTER NOT EXISTS { ?p rg:inSection ?s ; rg:inRite ?r } }""")
+    assert rows == []
+
+
+def test_mentions_have_the_web_annotation_shape(built_store):
+    missing = select(built_store, """SELECT ?m WHERE { ?m a rg:Mention .
+        FILTER NOT EXISTS {
+          ?m a oa:Annotation ; oa:hasBody ?c ; oa:hasTarget ?sr ; rg:inPassage ?p .
+          ?sr oa:hasSource ?doc ; oa:hasSelector ?pos, ?q .
+          ?pos a oa:TextPositionSelector ; oa:start ?s ; oa:end ?e .
+          ?q a oa:TextQuoteSelector ; oa:exact ?x ; oa:prefix ?pre ; oa:suffix ?suf . } }""")
+    assert missing == []
+
+
+def test_each_rite_has_its_own_named_graph(built_store):
+    graphs = {g.value.rsplit("/", 1)[1] for g in open_store(built_store).named_graphs()}
+    assert {"ontology", "lexicon", "corpus", "xiangsheli", "yanli", "gongshidafulili",
+            "pinli"} <= graphs
+
+
+# --- bad input: clear message, exit 2, previous store intact -------------------------------
+
+
+def copy_corpus(tmp_path: Path) -> Path:
+    target = tmp_path / "corpus"
+    shutil.copytree(CORPUS, target)
+    return target
+
+
+def previous_store(tmp_path: Path) -> Path:
+    """A small valid store built from one real file, to check it survives failed builds."""
+    corpus = tmp_path / "good"
+    corpus.mkdir()
+    name = "003_d97f4fe9e082d3c1.txt"
+    shutil.copy(CORPUS / name, corpus / name)
+    manifest = (CORPUS / "corpus.toml").read_text(encoding="utf-8")
+    head, _, _ = manifest.partition("[[file]]")
+    entry = '[[file]]\nname = "%s"\nformat = "注疏"\nrites = [{ rite = "gongshidafulili" }]\n' % name
+    (corpus / "corpus.toml").write_text(head + entry, encoding="utf-8")
+    store = tmp_path / "store"
+    assert main(["build", "-q", "--corpus", str(corpus), "--store", str(store)]) == 0
+    return store
+
+
+def assert_store_still_queryable(store: Path, build_id: str) -> None:
+    assert build_info(store) and open_store(store) is not None
+    assert (store / "current").resolve().name == build_id
+    assert len(open_store(store)) > 0
+
+
+def break_corpus(kind: str, corpus: Path) -> str:
+    """Damage a copy of the corpus; return the text the error message must contain."""
+    manifest = corpus / "corpus.toml"
+    if kind == "empty file":
+        (corpus / "002_057a3db194e8ed57.txt").write_bytes(b"")
+        return "002_057a3db194e8ed57.txt: file is empty"
+    if kind == "GBK file":
+        path = corpus / "002_057a3db194e8ed57.txt"
+        path.write_bytes(path.read_text(encoding="utf-8")[:200].encode("gbk", errors="replace"))
+        return "002_057a3db194e8ed57.txt:1:"
+    if kind == "unknown format":
+        text = manifest.read_text(encoding="utf-8").replace('format = "注疏"', 'format = "石经"', 1)
+        manifest.write_text(text, encoding="utf-8")
+        return "unknown edition format '石经'"
+    if kind == "file missing from manifest":
+        shutil.copy(corpus / "002_057a3db194e8ed57.txt", corpus / "005_new.txt")
+        return "005_new.txt is in the corpus but not in the manifest"
+    if kind == "manifest names a missing file":
+        (corpus / "004_aefd866fd5241153.txt").unlink()
+        return "manifest names 004_aefd866fd5241153.txt, which is not in"
+    raise AssertionError(kind)
+
+
+@pytest.mark.parametrize("kind", ["empty file", "GBK file", "unknown format",
+                                  "file missing from manifest", "manifest names a missing file"])
+def test_bad_input_exits_2_with_a_clear_message_and_keeps_the_store(kind, tmp_path, capsys):
+    store = previous_store(tmp_path)
+    build_id = (store / "current").resolve().name
+    corpus = copy_corpus(tmp_path)
+    expected = break_corpus(kind, corpus)
+    capsys.readouterr()
+    assert main(["build", "--corpus", str(corpus), "--store", str(store)]) == 2
+    err = capsys.readouterr().err
+    assert expected in err
+    assert_store_still_queryable(store, build_id)
+
+
+def test_a_failure_while_writing_leaves_the_previous_build_current(tmp_path, monkeypatch):
+    store = previous_store(tmp_path)
+    build_id = (store / "current").resolve().name
+
+    def fail(*args, **kwargs):
+        raise OSError("disk full")
+
+    monkeypatch.setattr("ritegraph.build.lexicon_graph", fail)  # raised inside the new build
+    with pytest.raises(OSError):
+        main(["build", "--store", str(store)])
+    assert_store_still_queryable(store, build_id)
+    assert [p.name for p in (store / "builds").iterdir()] == [build_id]
+
+
+def test_store_location_from_environment(tmp_path, monkeypatch, capsys):
+    store = previous_store(tmp_path)
+    monkeypatch.setenv("RITEGRAPH_STORE", str(store))
+    assert main(["stats", "--format", "json"]) == 0
+    assert '"quads"' in capsys.readouterr().out
+
+
+def test_commands_on_a_missing_store_exit_2(tmp_path, capsys):
+    assert main(["stats", "--store", str(tmp_path / "nothing")]) == 2
+    assert "run `ritegraph build` first" in capsys.readouterr().err
