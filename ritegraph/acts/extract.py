@@ -1,0 +1,382 @@
+"""Extract ritual acts from the 经 passages (and the 译 passages translating them).
+
+The reading is rule-based and general: a passage is split into sentences (reported speech is
+skipped), each sentence into tokens (``rules.py``); every verb is the head of one act, 坐/进
+preverbs fold into the verb they govern, listed verb pairs merge (送…再拜 → 拜送), and the
+tokens between two heads are shared out — objects, 于-places and addressees to the verb before,
+subjects, negation, facing, preverbal places and adverbs to the verb after. A missing subject is
+carried over from the clause before; a pivot verb (命, 使) hands its addressee on as the next
+verb's agent; a bow with no addressee is directed to the last other actor.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from ..model import Layer, Passage, ReadResult
+from .model import Act
+from .rules import Kind, Rules, Token, Verb, load_rules
+
+#: Kinds that may stand between a preverb (坐, 进) and the verb it governs.
+_PREVERBAL = {Kind.FACING, Kind.ADVERB, Kind.NEGATION}
+#: Kinds that begin the material of the next act when met between two verbs.
+_STARTS_NEXT = {Kind.NEGATION, Kind.FACING, Kind.ADVERB, Kind.JOINT, Kind.ALL, Kind.CHIEF,
+                Kind.DISPOSAL, Kind.CLAUSE_END}
+_PHRASE_TAIL = {Kind.PLACE, Kind.OBJECT, Kind.ROLE}
+
+
+def act_regions(result: ReadResult) -> list[Passage]:
+    """The passages acts are taken from: 经, and 译 passages that translate the 经."""
+    return [p for p in result.passages
+            if p.layer is Layer.JING or (p.layer is Layer.YI and p.translates is Layer.JING)]
+
+
+@dataclass
+class _Head:
+    """A verb (possibly folded or merged) heading one act; token indices into the sentence."""
+
+    first: int
+    last: int
+    lemma: str
+    verb: Verb
+    pre: list[Token] = field(default_factory=list)
+    post: list[Token] = field(default_factory=list)
+    inherited: tuple[str, ...] = ()  # agent handed on by a pivot or addressee before it
+
+
+@dataclass
+class _Context:
+    """What carries over from clause to clause within a file."""
+
+    subject: tuple[str, ...] = ()
+    last_object: tuple[str, ...] = ()
+    last_group: tuple[str, ...] = ()  # last addressee (for 一人 = its chief)
+    actors: list[tuple[str, ...]] = field(default_factory=list)
+
+    def other_actor(self, agents: list[str]) -> list[str]:
+        for actor in reversed(self.actors):
+            if not set(actor) & set(agents):
+                return list(actor)
+        return []
+
+
+def sentences(text: str, start: int, end: int, rules: Rules) -> Iterator[tuple[int, int]]:
+    """Sentence ranges of ``text[start:end]``, with quoted (reported) speech left out."""
+    begin, depth = start, 0
+    for i in range(start, end):
+        char = text[i]
+        if char in rules.quote_open:
+            if depth == 0 and i > begin:
+                yield begin, i
+            depth += 1
+        elif char in rules.quote_close and depth:
+            depth -= 1
+            begin = i + 1
+        elif depth == 0 and char in rules.sentence_end:
+            if i > begin:
+                yield begin, i
+            begin = i + 1
+    if depth == 0 and begin < end:
+        yield begin, end
+
+
+def _skip_speech(tokens: list[Token], rules: Rules) -> list[Token]:
+    """In unpunctuated classic text, drop the words said after 曰 up to the next role."""
+    if rules.modern:
+        return tokens
+    out: list[Token] = []
+    skipping = False
+    for token in tokens:
+        if skipping and token.kind is not Kind.ROLE:
+            continue
+        skipping = False
+        out.append(token)
+        if token.kind is Kind.VERB and token.verb.speech:
+            skipping = True
+    return out
+
+
+def _heads(tokens: list[Token], rules: Rules) -> list[_Head]:
+    heads: list[_Head] = []
+    fold_allow = _PREVERBAL | {Kind.DISPOSAL, Kind.OBJECT, Kind.LOCATIVE, Kind.ROUTE, Kind.PLACE}
+    for i, token in enumerate(tokens):
+        if token.kind is not Kind.VERB:
+            continue
+        if token.verb.fold and _folds(tokens, i, fold_allow, rules):
+            continue
+        heads.append(_Head(i, i, token.verb.lemma, token.verb))
+    merged: list[_Head] = []
+    for head in heads:
+        if merged:
+            before = merged[-1]
+            lemma = rules.merges.get((before.lemma, head.lemma))
+            between = tokens[before.last + 1:head.first]
+            if lemma and all(t.kind in {Kind.PLACE, Kind.LOCATIVE, Kind.ROUTE, Kind.ROLE,
+                                        Kind.FACING, Kind.ADVERB} for t in between):
+                before.last = head.last
+                before.lemma = lemma
+                before.verb = rules.verbs.get(lemma, before.verb)
+                continue
+        merged.append(head)
+    return merged
+
+
+def _folds(tokens: list[Token], i: int, allow: set[Kind], rules: Rules) -> bool:
+    """A preverb folds when the verb it governs follows (modern: across one comma)."""
+    for token in tokens[i + 1:]:
+        if token.kind is Kind.VERB:
+            if token.verb.fold:
+                continue
+            return True
+        if token.kind is Kind.CLAUSE_END and rules.modern:
+            allow = allow - {Kind.PLACE, Kind.OBJECT}
+            continue
+        if token.kind not in allow:
+            return False
+    return False
+
+
+def _phrase_end(tokens: list[Token], i: int) -> int:
+    """Index after a 于/自 phrase starting at ``i`` (the preposition and its nouns)."""
+    j = i + 1
+    while j < len(tokens) and tokens[j].kind in _PHRASE_TAIL:
+        j += 1
+    return j
+
+
+def _leads_to_head(tokens: list[Token], j: int, stop: int, rules: Rules) -> bool:
+    """Whether only preverbal material lies between ``j`` and the next head at ``stop``."""
+    allow = _PREVERBAL | {Kind.VERB}  # folded preverbs are VERB tokens
+    ends = 1 if rules.modern else 0
+    for token in tokens[j:stop]:
+        if token.kind is Kind.CLAUSE_END:
+            ends -= 1
+            if ends < 0:
+                return False
+        elif token.kind not in allow:
+            return False
+    return True
+
+
+def _split_gap(tokens: list[Token], lo: int, hi: int, head: _Head, rules: Rules) -> int:
+    """Index in [lo, hi] where the material of the verb before ends and the next one's begins."""
+    p = lo
+    while p < hi:
+        token = tokens[p]
+        kind = token.kind
+        if kind in (Kind.OBJECT, Kind.PRONOUN, Kind.PERSON):
+            p += 1
+        elif kind in (Kind.LOCATIVE, Kind.ROUTE):
+            end = min(_phrase_end(tokens, p), hi)
+            if rules.modern or kind is Kind.ROUTE:
+                right_after = p == lo and not rules.modern
+                if not right_after and _leads_to_head(tokens, end, hi, rules):
+                    return p
+            p = end
+        elif kind is Kind.ROLE:
+            if head.verb.recipient and p == lo:
+                p += 1
+            else:
+                return p
+        elif kind is Kind.PLACE:
+            if _leads_to_head(tokens, p + 1, hi, rules):
+                return p
+            p += 1
+        else:
+            return p
+    return p
+
+
+def _strip(tokens: list[Token]) -> list[Token]:
+    lo, hi = 0, len(tokens)
+    while lo < hi and tokens[lo].kind is Kind.CLAUSE_END:
+        lo += 1
+    while hi > lo and tokens[hi - 1].kind is Kind.CLAUSE_END:
+        hi -= 1
+    return tokens[lo:hi]
+
+
+def parse_sentence(tokens: list[Token], rules: Rules) -> list[_Head]:
+    """Heads of one sentence with their preverbal and postverbal tokens."""
+    heads = _heads(tokens, rules)
+    if not heads:
+        return []
+    heads[0].pre = tokens[:heads[0].first]
+    for head, after in zip(heads, [*heads[1:], None], strict=True):
+        lo = head.last + 1
+        if after is None:
+            head.post = [t for t in tokens[lo:] if t.kind is not Kind.ROLE or head.verb.recipient]
+            break
+        split = _split_gap(tokens, lo, after.first, head, rules)
+        head.post = tokens[lo:split]
+        after.pre = tokens[split:after.first]
+        last = _strip(head.post)
+        if (last and last[-1].kind is Kind.ROLE and head.verb.recipient
+                and not any(t.kind is Kind.CLAUSE_END for t in after.pre)):
+            after.inherited = last[-1].labels
+    return heads
+
+
+def _facings(tokens: list[Token], heads: list[_Head]) -> dict[int, str]:
+    """Facing per head index: a facing goes to the next verb of its sentence, else the last."""
+    out: dict[int, str] = {}
+    for token in tokens:
+        if token.kind is not Kind.FACING:
+            continue
+        ahead = [k for k, h in enumerate(heads) if tokens[h.first].start > token.start]
+        behind = [k for k, h in enumerate(heads) if tokens[h.last].end <= token.start]
+        target = ahead[0] if ahead else (behind[-1] if behind else None)
+        if target is not None and target not in out and not heads[target].verb.furnish:
+            out[target] = token.labels[0]
+    return out
+
+
+def _arguments(head: _Head) -> tuple[list[str], list[str], list[str], bool]:
+    """(objects, places, recipients, pronoun seen) from the head's own tokens."""
+    objects: list[str] = []
+    places: list[str] = []
+    recipients: list[str] = []
+    pronoun = False
+    in_phrase = False
+    after_disposal = False
+    for token in head.pre + head.post:
+        kind = token.kind
+        if kind in (Kind.LOCATIVE, Kind.ROUTE):
+            in_phrase = True
+            continue
+        if kind is Kind.PLACE:
+            places.extend(token.labels)
+        elif kind is Kind.OBJECT:
+            if in_phrase:
+                places.extend(token.labels)
+            elif token in head.post or after_disposal:
+                objects.extend(token.labels)
+        elif kind is Kind.ROLE and token in head.post:
+            recipients.extend(token.labels)
+        elif kind is Kind.PRONOUN and token in head.post:
+            pronoun = True
+        elif kind is Kind.PERSON and token in head.post:
+            recipients.append("")  # resolved by the caller
+        after_disposal = kind is Kind.DISPOSAL
+        in_phrase = in_phrase and kind in _PHRASE_TAIL
+    return objects, places, recipients, pronoun
+
+
+def _agents(head: _Head, ctx: _Context) -> tuple[list[str], bool]:
+    """(agents, stated in the span) for one head."""
+    roles = [t for t in head.pre if t.kind is Kind.ROLE]
+    joint = any(t.kind is Kind.JOINT for t in head.pre)
+    chief = any(t.kind is Kind.CHIEF for t in head.pre)
+    agents: list[str] = []
+    if roles:
+        first_is_joint = joint and head.pre.index(next(t for t in head.pre if t.kind in
+                                                       (Kind.ROLE, Kind.JOINT))) == \
+            head.pre.index(next(t for t in head.pre if t.kind is Kind.JOINT))
+        if first_is_joint:
+            agents.extend(ctx.subject)
+        elif not joint:
+            roles = roles[-1:]
+        for role in roles:
+            agents.extend(label for label in role.labels if label not in agents)
+        return agents, True
+    if chief and ctx.last_group:
+        return list(ctx.last_group), True
+    if head.inherited:
+        return list(head.inherited), False
+    return list(ctx.subject), False
+
+
+def _uniq(items: list[str]) -> list[str]:
+    return [x for i, x in enumerate(items) if x and x not in items[:i]]
+
+
+def extract_from_passage(text: str, passage: Passage, rules: Rules, ctx: _Context,
+                         file: str, rite: str) -> list[Act]:
+    """Acts of one passage, in text order (``ctx`` carries subjects and objects across)."""
+    acts: list[Act] = []
+    for s, e in sentences(text, passage.start, passage.end, rules):
+        tokens = [t for t in rules.tokens(text, s, e) if t.kind is not Kind.OPAQUE]
+        tokens = _skip_speech(tokens, rules)
+        heads = parse_sentence(tokens, rules)
+        facings = _facings(tokens, heads)
+        for k, head in enumerate(heads):
+            acts.append(_make_act(text, tokens, head, facings.get(k), ctx, rules, passage,
+                                  file, rite))
+    return acts
+
+
+def _make_act(text: str, tokens: list[Token], head: _Head, facing: str | None, ctx: _Context,
+              rules: Rules, passage: Passage, file: str, rite: str) -> Act:
+    verb = head.verb
+    agents, stated = _agents(head, ctx)
+    objects, places, recipients, pronoun = _arguments(head)
+    implicit_object = False
+    if pronoun and not objects and ctx.last_object:
+        objects = list(ctx.last_object)
+    if verb.object and verb.object not in objects:
+        objects.insert(0, verb.object)
+    if not objects and verb.carry and ctx.last_object:
+        objects, implicit_object = list(ctx.last_object), True
+    if verb.place and verb.place not in places:
+        places.append(verb.place)
+    if "" in recipients or (verb.bow and not recipients and head.lemma != "拜受"):
+        recipients = [r for r in recipients if r] or ctx.other_actor(agents)
+    negated = any(t.kind is Kind.NEGATION for t in head.pre)
+    span = _strip(head.pre + tokens[head.first:head.last + 1] + head.post)
+    start, end = span[0].start, span[-1].end
+
+    if agents:
+        ctx.subject = tuple(agents)
+        if not ctx.actors or ctx.actors[-1] != ctx.subject:
+            ctx.actors.append(ctx.subject)
+    if objects and not implicit_object:
+        ctx.last_object = tuple(objects)
+    if recipients:
+        ctx.last_group = tuple(recipients)
+    confidence = 0.9 if stated else (0.7 if agents else 0.4)
+    if rules.modern:
+        confidence -= 0.1
+    return Act(file=file, start=start, end=end, quote=text[start:end], passage=passage.index,
+               rite=passage.rite or rite, section=passage.section, layer=passage.layer.value,
+               action=verb.lemma_for(objects) if verb.by_object else head.lemma,
+               agents=agents, objects=_uniq(objects), recipients=_uniq(recipients),
+               places=_uniq(places), facing=facing, negated=negated,
+               implicit_agent=not stated, implicit_object=implicit_object,
+               confidence=round(confidence, 2))
+
+
+def number_acts(acts: list[Act]) -> list[Act]:
+    """Give each act its order within its section and a distinct ``n`` per shared span."""
+    acts.sort(key=lambda a: (a.start, a.end))
+    per_section: dict[int | None, int] = {}
+    per_span: dict[tuple[int, int], int] = {}
+    for act in acts:
+        per_section[act.section] = per_section.get(act.section, 0) + 1
+        act.order = per_section[act.section]
+        per_span[(act.start, act.end)] = per_span.get((act.start, act.end), 0) + 1
+        act.n = per_span[(act.start, act.end)]
+    return acts
+
+
+def extract_acts(result: ReadResult, matcher: object | None = None,
+                 lexicon: object | None = None) -> list[Act]:
+    """All acts of one read file, numbered within their sections.
+
+    ``matcher`` and ``lexicon`` are accepted for the build's uniform call; the extractor's
+    vocabulary is ``ingest/acts`` (whose labels are the lexicon's prefLabels).
+    """
+    ctx = _Context()
+    acts: list[Act] = []
+    rite = next((p.rite for p in result.passages if p.rite), "")
+    for passage in act_regions(result):
+        rules = load_rules(passage.layer is Layer.YI)
+        acts.extend(extract_from_passage(result.text, passage, rules, ctx, result.file, rite))
+    return number_acts(acts)
+
+
+def next_links(acts: list[Act]) -> list[tuple[Act, Act]]:
+    """(act, following act) for consecutive acts of one section (materialised ``rg:next``)."""
+    ordered = sorted(acts, key=lambda a: (a.section is None, a.section or 0, a.order))
+    return [(a, b) for a, b in zip(ordered, ordered[1:], strict=False)
+            if a.section == b.section and b.order == a.order + 1]

@@ -1,0 +1,169 @@
+"""The extractor's data (``ingest/acts/*.toml``) and the tokenizer built from it.
+
+A clause is read as a sequence of tokens found by longest match over every surface of the data
+(roles, verbs, objects, places, facings and function words); characters no surface covers are
+simply skipped, so the tokenizer never changes or loses offsets.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from enum import StrEnum
+from functools import cache
+from pathlib import Path
+
+from ..resources import data_dir
+from .model import DIRECTIONS
+
+
+class Kind(StrEnum):
+    ROLE = "role"
+    VERB = "verb"
+    OBJECT = "object"
+    PLACE = "place"
+    FACING = "facing"
+    NEGATION = "negation"
+    LOCATIVE = "locative"
+    ROUTE = "route"
+    JOINT = "joint"
+    ALL = "all"
+    PRONOUN = "pronoun"
+    PERSON = "person"
+    DISPOSAL = "disposal"
+    ADVERB = "adverb"
+    OPAQUE = "opaque"
+    CHIEF = "chief"
+    CLAUSE_END = "clause_end"
+
+
+#: When two kinds claim one surface, the earlier kind wins.
+_PRIORITY = [Kind.OPAQUE, Kind.ROLE, Kind.CHIEF, Kind.VERB, Kind.FACING, Kind.PLACE, Kind.OBJECT,
+             Kind.NEGATION, Kind.LOCATIVE, Kind.ROUTE, Kind.JOINT, Kind.ALL, Kind.PRONOUN,
+             Kind.PERSON, Kind.DISPOSAL, Kind.ADVERB]
+
+_FUNCTION_KINDS = {"negation": Kind.NEGATION, "locative": Kind.LOCATIVE, "route": Kind.ROUTE,
+                   "joint": Kind.JOINT, "all": Kind.ALL, "pronoun": Kind.PRONOUN,
+                   "person": Kind.PERSON, "disposal": Kind.DISPOSAL, "adverb": Kind.ADVERB,
+                   "opaque": Kind.OPAQUE, "chief": Kind.CHIEF}
+
+
+@dataclass(frozen=True)
+class Verb:
+    """How one verb lemma behaves (see ``ingest/acts/verbs.toml``)."""
+
+    lemma: str
+    recipient: bool = False
+    pivot: bool = False
+    carry: bool = False
+    object: str | None = None
+    place: str | None = None
+    furnish: bool = False
+    bow: bool = False
+    fold: bool = False
+    speech: bool = False
+    by_object: tuple[tuple[str, str], ...] = ()
+
+    def lemma_for(self, objects: list[str]) -> str:
+        for obj, lemma in self.by_object:
+            if obj in objects:
+                return lemma
+        return self.lemma
+
+
+@dataclass(frozen=True)
+class Token:
+    start: int
+    end: int
+    kind: Kind
+    labels: tuple[str, ...] = ()  # role/object/place labels, or the facing direction
+    verb: Verb | None = None
+
+
+@dataclass
+class Rules:
+    """Everything the extractor reads from ``ingest/acts``, for one register."""
+
+    modern: bool
+    surfaces: dict[str, tuple[Kind, tuple[str, ...], Verb | None]] = field(default_factory=dict)
+    max_len: int = 1
+    merges: dict[tuple[str, str], str] = field(default_factory=dict)
+    verbs: dict[str, Verb] = field(default_factory=dict)
+    sentence_end: str = "。；！？\n"
+    clause_end: str = "，、："
+    quote_open: str = "“‘"
+    quote_close: str = "”’"
+
+    def add(self, surface: str, kind: Kind, labels: tuple[str, ...] = (),
+            verb: Verb | None = None) -> None:
+        old = self.surfaces.get(surface)
+        if old is None or _PRIORITY.index(kind) < _PRIORITY.index(old[0]):
+            self.surfaces[surface] = (kind, labels, verb)
+            self.max_len = max(self.max_len, len(surface))
+
+    def tokens(self, text: str, start: int, end: int) -> list[Token]:
+        """Longest-match tokens of ``text[start:end]``, with clause ends as tokens."""
+        out: list[Token] = []
+        i = start
+        while i < end:
+            char = text[i]
+            if char in self.clause_end:
+                out.append(Token(i, i + 1, Kind.CLAUSE_END))
+                i += 1
+                continue
+            for length in range(min(self.max_len, end - i), 0, -1):
+                entry = self.surfaces.get(text[i:i + length])
+                if entry is not None:
+                    kind, labels, verb = entry
+                    out.append(Token(i, i + length, kind, labels, verb))
+                    i += length
+                    break
+            else:
+                i += 1
+        return out
+
+
+def acts_data_dir() -> Path:
+    return data_dir("ingest") / "acts"
+
+
+def _load(name: str) -> dict:
+    return tomllib.loads((acts_data_dir() / name).read_text(encoding="utf-8"))
+
+
+def _verb(entry: dict) -> Verb:
+    return Verb(entry["lemma"], entry.get("recipient", False), entry.get("pivot", False),
+                entry.get("carry", False), entry.get("object"), entry.get("place"),
+                entry.get("furnish", False), entry.get("bow", False), entry.get("fold", False),
+                entry.get("speech", False), tuple(entry.get("by_object", {}).items()))
+
+
+@cache
+def load_rules(modern: bool) -> Rules:
+    """The rules for the classic text (``modern=False``) or the modern translation."""
+    register = "modern" if modern else "classic"
+    rules = Rules(modern)
+    terms, verbs, grammar = _load("terms.toml"), _load("verbs.toml"), _load("grammar.toml")
+    for scheme, kind in (("role", Kind.ROLE), ("object", Kind.OBJECT), ("place", Kind.PLACE)):
+        for label, surfaces in terms[scheme][register].items():
+            for surface in surfaces:
+                rules.add(surface, kind, tuple(label.split("+")))
+    for entry in verbs["verb"]:
+        verb = _verb(entry)
+        rules.verbs.setdefault(verb.lemma, verb)
+        for surface in entry.get(register, []):
+            rules.add(surface, Kind.VERB, (verb.lemma,), verb)
+    for key, kind in _FUNCTION_KINDS.items():
+        for surface in grammar[key][register]:
+            rules.add(surface, kind)
+    for pattern in grammar["facing"][register]:
+        for direction in DIRECTIONS:
+            rules.add(pattern.format(d=direction), Kind.FACING, (direction,))
+    for pair, lemma in grammar["merge"].items():
+        first, second = pair.split()
+        rules.merges[(first, second)] = lemma
+    rules.sentence_end = grammar["sentence_end"]["chars"]
+    rules.clause_end = grammar["clause_end"]["chars"]
+    rules.quote_open = grammar["quote"]["open"]
+    rules.quote_close = grammar["quote"]["close"]
+    return rules
