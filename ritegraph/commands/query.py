@@ -1,0 +1,77 @@
+"""``ritegraph query``: run a named query, a .rq file or SPARQL text, locally or on an endpoint."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from .. import query as q
+from ..cli import add_store_option, store_dir
+from ..errors import UsageError
+
+
+def register(subparsers) -> None:
+    parser = subparsers.add_parser(
+        "query", help="run a named SPARQL query (see --list), a .rq file or --sparql TEXT",
+        description="Run a named query, a .rq file or SPARQL text on the local store "
+                    "(default graph = union of the named graphs) or on a SPARQL 1.1 endpoint.")
+    parser.add_argument("query", nargs="?", metavar="NAME|FILE.rq",
+                        help="a named query (see --list) or a .rq file")
+    parser.add_argument("--sparql", metavar="TEXT", help="SPARQL query text")
+    parser.add_argument("--list", action="store_true", help="list the named queries")
+    parser.add_argument("--param", action="append", default=[], metavar="NAME=VALUE",
+                        help="bind a declared parameter (IRI as <…> or prefix:local, a label, "
+                             "or a literal); repeatable")
+    parser.add_argument("--format", choices=q.FORMATS, default="table")
+    parser.add_argument("--endpoint", metavar="URL",
+                        help="SPARQL 1.1 query endpoint (credentials from "
+                             f"${q.ENV_USER} / ${q.ENV_PASSWORD})")
+    parser.add_argument("--timeout", type=float, default=60.0, metavar="S",
+                        help="remote request timeout in seconds (default 60)")
+    parser.add_argument("--limit", type=int, metavar="N", help="at most N rows")
+    add_store_option(parser)
+    parser.set_defaults(func=run)
+
+
+def parse_params(pairs: list[str]) -> dict[str, str]:
+    params: dict[str, str] = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep or not name.strip():
+            raise UsageError(f"--param expects NAME=VALUE, got {pair!r}")
+        params[name.strip()] = value
+    return params
+
+
+def list_queries() -> str:
+    queries = q.catalogue()
+    name_width = max((len(n) for n in queries), default=0)
+    lines = []
+    for name, nq in queries.items():
+        params = " ".join(f"[{p.name}={p.default}]" for p in nq.params)
+        lines.append(f"{name:<{name_width}}  {nq.summary}" + (f"  {params}" if params else ""))
+    return "\n".join(lines) + "\n"
+
+
+def make_target(args: argparse.Namespace) -> q.Target:
+    """The endpoint given by --endpoint, else the local store."""
+    if args.endpoint:
+        return q.RemoteTarget(args.endpoint, timeout=args.timeout)
+    from ..store import open_store
+
+    directory = store_dir(args)
+    return q.LocalTarget(open_store(directory), f"the store in {directory}")
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.list:
+        sys.stdout.write(list_queries())
+        return 0
+    if bool(args.query) == bool(args.sparql):
+        raise UsageError("give one of NAME, FILE.rq or --sparql TEXT (or --list)")
+    named = q.resolve_query(args.query) if args.query else q.NamedQuery("<sparql>", args.sparql)
+    params = parse_params(args.param)
+    target = make_target(args)
+    result = q.run(target, named, params, args.limit)
+    sys.stdout.write(q.format_result(result, args.format, target))
+    return 0

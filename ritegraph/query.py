@@ -1,0 +1,648 @@
+"""Named SPARQL queries: the catalogue in ``queries/*.rq``, safe parameters, local and remote runs.
+
+A query file starts with header comments::
+
+    #+ summary: one line
+    #+ description: what the query answers (may repeat; lines are joined)
+    #+ param: object — the object handled (obj:zhi)
+
+and each parameter ``NAME`` has exactly one default block ``VALUES ?NAME { … }`` in the body.
+Binding a parameter replaces that block by one RDF term parsed from the user's value and
+serialised by pyoxigraph (N-Triples syntax, escaped): user text never becomes query syntax.
+
+Queries run against a :class:`LocalTarget` (the embedded pyoxigraph store, default graph = union
+of the named graphs) or a :class:`RemoteTarget` (any SPARQL 1.1 endpoint, through SPARQLWrapper).
+Both return a :class:`Result` of pyoxigraph terms, so that their answers compare exactly.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import re
+import unicodedata
+import urllib.error
+import urllib.parse
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Protocol
+
+import pyoxigraph as ox
+
+from .errors import RemoteError, UsageError
+from .resources import data_dir
+
+Term = ox.NamedNode | ox.Literal | ox.BlankNode
+
+XSD = "http://www.w3.org/2001/XMLSchema#"
+SKOS_PREF_LABEL = "http://www.w3.org/2004/02/skos/core#prefLabel"
+RDFS_LABEL = "http://www.w3.org/2000/01/rdf-schema#label"
+LABEL_LANGUAGE = "zh-hans"  # pyoxigraph lower-cases language tags
+
+#: Prefixes understood in ``--param`` values and used to shorten unlabelled IRIs in tables.
+PREFIXES: dict[str, str] = {
+    "rg": "https://w3id.org/ritegraph/ontology#",
+    "role": "https://w3id.org/ritegraph/role/",
+    "obj": "https://w3id.org/ritegraph/object/",
+    "place": "https://w3id.org/ritegraph/place/",
+    "action": "https://w3id.org/ritegraph/action/",
+    "dir": "https://w3id.org/ritegraph/direction/",
+    "layer": "https://w3id.org/ritegraph/layer/",
+    "rite": "https://w3id.org/ritegraph/rite/",
+    "doc": "https://w3id.org/ritegraph/doc/",
+    "scheme": "https://w3id.org/ritegraph/scheme/",
+    "text": "https://w3id.org/ritegraph/text/",
+    "section": "https://w3id.org/ritegraph/section/",
+    "act": "https://w3id.org/ritegraph/act/",
+    "mention": "https://w3id.org/ritegraph/mention/",
+    "graph": "https://w3id.org/ritegraph/graph/",
+    "skos": "http://www.w3.org/2004/02/skos/core#",
+    "rdfs": "http://www.w3.org/2000/01/rdf-schema#",
+    "oa": "http://www.w3.org/ns/oa#",
+    "prov": "http://www.w3.org/ns/prov#",
+    "xsd": XSD,
+}
+
+ENV_USER = "RITEGRAPH_ENDPOINT_USER"
+ENV_PASSWORD = "RITEGRAPH_ENDPOINT_PASSWORD"
+ENV_AUTH = "RITEGRAPH_ENDPOINT_AUTH"  # "basic" (default) or "digest"
+POST_ABOVE = 2000  # URL-encoded query length above which requests are POSTed
+TABLE_CELL_WIDTH = 48  # display columns per table cell before "…"
+
+# ---------------------------------------------------------------------------------- catalogue
+
+_HEADER = re.compile(r"^#\+\s*(\w+)\s*:\s*(.*?)\s*$")
+_PARAM = re.compile(r"^(\w+)\s*[—–-]+\s*(.*?)\s*\(([^()]*)\)\s*$")
+_PREFIX_DECL = re.compile(r"^\s*PREFIX\s+([A-Za-z][\w.-]*)?:\s*<([^<>\s]*)>", re.I | re.M)
+
+
+@dataclass(frozen=True)
+class Param:
+    """A declared parameter: ``#+ param: NAME — meaning (default)``."""
+
+    name: str
+    meaning: str
+    default: str
+
+
+@dataclass(frozen=True)
+class NamedQuery:
+    name: str
+    text: str
+    summary: str = ""
+    description: str = ""
+    params: tuple[Param, ...] = ()
+    path: Path | None = None
+
+    def param(self, name: str) -> Param:
+        for p in self.params:
+            if p.name == name:
+                return p
+        known = ", ".join(p.name for p in self.params) or "none"
+        raise UsageError(f"query {self.name!r} has no parameter {name!r} (parameters: {known})")
+
+
+def parse_header(text: str, source: str = "<query>") -> tuple[str, str, tuple[Param, ...]]:
+    """(summary, description, params) from the ``#+`` lines at the top of a query."""
+    summary, description, params = "", [], []
+    for line in text.splitlines():
+        match = _HEADER.match(line)
+        if not match:
+            continue
+        key, value = match.group(1).lower(), match.group(2)
+        if key == "summary":
+            summary = value
+        elif key == "description":
+            description.append(value)
+        elif key == "param":
+            pm = _PARAM.match(value)
+            if not pm:
+                raise UsageError(f"{source}: bad param header {value!r} "
+                                 f"(expected 'NAME — meaning (default)')")
+            params.append(Param(pm.group(1), pm.group(2), pm.group(3).strip()))
+    return summary, " ".join(description), tuple(params)
+
+
+def load_query_file(path: Path) -> NamedQuery:
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise UsageError(f"cannot read query file {path}: {exc}") from exc
+    summary, description, params = parse_header(text, str(path))
+    return NamedQuery(path.stem, text, summary, description, params, path)
+
+
+def catalogue(directory: Path | None = None) -> dict[str, NamedQuery]:
+    """The named queries, by name (file stem), sorted."""
+    directory = Path(directory) if directory else data_dir("queries")
+    return {p.stem: load_query_file(p) for p in sorted(directory.glob("*.rq"))}
+
+
+def resolve_query(spec: str, directory: Path | None = None) -> NamedQuery:
+    """A named query, or a ``.rq`` file given by path."""
+    if spec.endswith(".rq") or os.sep in spec:
+        return load_query_file(Path(spec))
+    queries = catalogue(directory)
+    if spec not in queries:
+        raise UsageError(f"no query named {spec!r} (see `ritegraph query --list`)")
+    return queries[spec]
+
+
+# ---------------------------------------------------------------------------------- parameters
+
+_IRI_FORBIDDEN = re.compile(r'[\x00-\x20<>"{}|^`\\]')
+_PREFIXED = re.compile(r"^([A-Za-z][\w.-]*)?:([\w.%/-]*)$")
+_LITERAL = re.compile(
+    r'^"((?:[^"\\\r\n]|\\.)*)"(?:@([A-Za-z]+(?:-[A-Za-z0-9]+)*)|\^\^<([^<>]*)>)?$')
+_INTEGER = re.compile(r"^[+-]?\d+$")
+_DECIMAL = re.compile(r"^[+-]?\d*\.\d+$")
+_SYNTAX = re.compile(r'[\x00-\x1f{}<>";#?$]')
+_ESCAPES = {"t": "\t", "b": "\b", "n": "\n", "r": "\r", "f": "\f", '"': '"', "'": "'", "\\": "\\"}
+
+
+def query_prefixes(text: str) -> dict[str, str]:
+    """PREFIX declarations of a query, over the standard :data:`PREFIXES`."""
+    found = dict(PREFIXES)
+    for match in _PREFIX_DECL.finditer(text):
+        found[match.group(1) or ""] = match.group(2)
+    return found
+
+
+def _unescape(body: str) -> str:
+    out, i = [], 0
+    while i < len(body):
+        ch = body[i]
+        if ch != "\\":
+            out.append(ch)
+            i += 1
+            continue
+        nxt = body[i + 1]
+        if nxt in _ESCAPES:
+            out.append(_ESCAPES[nxt])
+            i += 2
+        elif nxt in "uU":
+            width = 4 if nxt == "u" else 8
+            digits = body[i + 2:i + 2 + width]
+            if len(digits) != width or not all(c in "0123456789abcdefABCDEF" for c in digits):
+                raise UsageError(f"bad escape \\{nxt}{digits} in literal")
+            out.append(chr(int(digits, 16)))
+            i += 2 + width
+        else:
+            raise UsageError(f"bad escape \\{nxt} in literal")
+    return "".join(out)
+
+
+def _iri(value: str) -> ox.NamedNode:
+    if _IRI_FORBIDDEN.search(value):
+        raise UsageError(f"not an IRI: {value!r}")
+    try:
+        return ox.NamedNode(value)
+    except ValueError as exc:
+        raise UsageError(f"not an IRI: {value!r} ({exc})") from exc
+
+
+def parse_iri(value: str, prefixes: Mapping[str, str]) -> ox.NamedNode | None:
+    """``<iri>`` or ``prefix:local`` as an IRI; ``None`` if ``value`` is neither (e.g. a label)."""
+    if value.startswith("<"):
+        if not value.endswith(">"):
+            raise UsageError(f"unterminated IRI: {value!r}")
+        return _iri(value[1:-1])
+    match = _PREFIXED.match(value)
+    if match and (match.group(1) or "") in prefixes:
+        return _iri(prefixes[match.group(1) or ""] + match.group(2))
+    if match and "//" in value:
+        return _iri(value)  # a full IRI written without <>
+    return None
+
+
+def parse_literal(value: str) -> ox.Literal:
+    """A quoted N-Triples literal, a number, a boolean, or else a plain string literal."""
+    if value.startswith('"'):
+        match = _LITERAL.match(value)
+        if not match:
+            raise UsageError(f"malformed literal: {value!r}")
+        body, lang, datatype = match.groups()
+        if lang:
+            return ox.Literal(_unescape(body), language=lang)
+        if datatype:
+            return ox.Literal(_unescape(body), datatype=_iri(datatype))
+        return ox.Literal(_unescape(body))
+    if _INTEGER.match(value):
+        return ox.Literal(value, datatype=ox.NamedNode(XSD + "integer"))
+    if _DECIMAL.match(value):
+        return ox.Literal(value, datatype=ox.NamedNode(XSD + "decimal"))
+    if value in ("true", "false"):
+        return ox.Literal(value, datatype=ox.NamedNode(XSD + "boolean"))
+    return ox.Literal(value)
+
+
+def parse_param_value(param: Param, value: str, prefixes: Mapping[str, str],
+                      target: Target | None = None) -> Term:
+    """The RDF term for ``--param NAME=value``.
+
+    A parameter whose default is an IRI takes an IRI (``<…>`` or ``prefix:local``) or a label,
+    looked up on ``target`` (skos:prefLabel / skos:altLabel / rdfs:label); anything else is a
+    literal. Values that carry SPARQL syntax where a term is expected raise :class:`UsageError`.
+    """
+    if any(ord(c) < 0x20 for c in value):
+        raise UsageError(f"parameter {param.name}: control characters are not allowed")
+    if parse_iri(param.default, prefixes) is None:
+        return parse_literal(value)
+    iri = parse_iri(value, prefixes)
+    if iri is not None:
+        return iri
+    if _SYNTAX.search(value) or not value.strip():
+        raise UsageError(f"parameter {param.name}: {value!r} is neither an IRI "
+                         f"(<…> or prefix:local) nor a label")
+    if target is None:
+        raise UsageError(f"parameter {param.name}: give an IRI (<…> or prefix:local)")
+    return lookup_label(target, value, param.name)
+
+
+def lookup_label(target: Target, label: str, name: str = "value") -> ox.NamedNode:
+    """The one resource whose preferred, alternative or rdfs label is ``label``."""
+    query = bind(_LABEL_LOOKUP, {"label": ox.Literal(label)})
+    found = sorted({row["s"].value for row in target.select(query).rows
+                    if isinstance(row.get("s"), ox.NamedNode)})
+    if not found:
+        raise UsageError(f"parameter {name}: nothing is labelled {label!r}")
+    if len(found) > 1:
+        raise UsageError(f"parameter {name}: {label!r} is ambiguous: "
+                         + ", ".join(compact(i) for i in found))
+    return ox.NamedNode(found[0])
+
+
+_LABEL_LOOKUP = """PREFIX skos: <http://www.w3.org/2004/02/skos/core#>
+PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>
+SELECT DISTINCT ?s WHERE {
+  VALUES ?label { "" }
+  VALUES ?p { skos:prefLabel skos:altLabel rdfs:label }
+  ?s ?p ?l .
+  FILTER(STR(?l) = ?label)
+}"""
+
+
+def _values_block(name: str) -> re.Pattern[str]:
+    return re.compile(r"VALUES\s+\?" + re.escape(name) + r"\s*\{[^{}]*\}", re.I)
+
+
+def bind(text: str, bindings: Mapping[str, Term]) -> str:
+    """Replace each parameter's ``VALUES ?name { … }`` block by one serialised term."""
+    for name, term in bindings.items():
+        pattern = _values_block(name)
+        if len(pattern.findall(text)) != 1:
+            raise UsageError(f"the query has no single 'VALUES ?{name} {{ … }}' block to bind")
+        block = f"VALUES ?{name} {{ {term} }}"
+        text = pattern.sub(lambda _m, block=block: block, text, count=1)
+    return text
+
+
+def bind_params(query: NamedQuery, values: Mapping[str, str], target: Target | None) -> str:
+    """The query text with the given ``name → value`` strings bound as RDF terms."""
+    prefixes = query_prefixes(query.text)
+    terms = {name: parse_param_value(query.param(name), value, prefixes, target)
+             for name, value in values.items()}
+    return bind(query.text, terms)
+
+
+_TRAILING_LIMIT = re.compile(r"\bLIMIT\s+\d+\s*(OFFSET\s+\d+\s*)?$", re.I)
+
+
+def with_limit(text: str, limit: int | None) -> str:
+    """Append ``LIMIT n`` unless the query already ends with a LIMIT (rows are cut anyway)."""
+    if limit is None:
+        return text
+    if limit < 0:
+        raise UsageError("--limit must be ≥ 0")
+    body = "\n".join(line for line in text.splitlines() if not line.lstrip().startswith("#"))
+    if _TRAILING_LIMIT.search(body.rstrip()):
+        return text
+    return text.rstrip() + f"\nLIMIT {int(limit)}\n"
+
+
+# ---------------------------------------------------------------------------------- results
+
+
+@dataclass
+class Result:
+    """A SELECT (``variables``, ``rows``) or ASK (``boolean``) result, as pyoxigraph terms."""
+
+    variables: list[str]
+    rows: list[dict[str, Term]] = field(default_factory=list)
+    boolean: bool | None = None
+
+    def tuples(self) -> list[tuple[Term | None, ...]]:
+        return [tuple(row.get(v) for v in self.variables) for row in self.rows]
+
+    def truncated(self, limit: int | None) -> Result:
+        if limit is None:
+            return self
+        return Result(self.variables, self.rows[:limit], self.boolean)
+
+
+class Target(Protocol):
+    """Where queries run."""
+
+    description: str
+
+    def select(self, text: str) -> Result: ...
+
+
+class LocalTarget:
+    """The embedded store, its default graph the union of all named graphs."""
+
+    def __init__(self, store: ox.Store, description: str = "the local store") -> None:
+        self.store, self.description = store, description
+
+    def select(self, text: str) -> Result:
+        try:
+            answer = self.store.query(text, use_default_graph_as_union=True)
+        except SyntaxError as exc:
+            raise UsageError(f"the query does not parse: {exc}") from exc
+        if isinstance(answer, ox.QueryBoolean):
+            return Result([], [], bool(answer))
+        if not isinstance(answer, ox.QuerySolutions):
+            raise UsageError("only SELECT and ASK queries are supported")
+        names = [v.value for v in answer.variables]
+        rows = []
+        for solution in answer:
+            rows.append({n: solution[n] for n in names if solution[n] is not None})
+        return Result(names, rows)
+
+
+def redact(url: str) -> str:
+    """The URL without any user:password part."""
+    parts = urllib.parse.urlsplit(url)
+    if parts.username is None and parts.password is None:
+        return url
+    host = parts.hostname or ""
+    if parts.port:
+        host += f":{parts.port}"
+    return urllib.parse.urlunsplit(parts._replace(netloc=host))
+
+
+def credentials() -> tuple[str, str] | None:
+    """(user, password) from the environment, if both are set."""
+    user, password = os.environ.get(ENV_USER), os.environ.get(ENV_PASSWORD)
+    return (user, password) if user and password is not None else None
+
+
+class RemoteTarget:
+    """A SPARQL 1.1 query endpoint, through SPARQLWrapper."""
+
+    def __init__(self, endpoint: str, timeout: float = 60.0,
+                 auth: tuple[str, str] | None = None, auth_scheme: str | None = None) -> None:
+        self.endpoint, self.timeout = endpoint, timeout
+        self.auth = auth if auth is not None else credentials()
+        self.auth_scheme = (auth_scheme or os.environ.get(ENV_AUTH) or "basic").lower()
+        self.description = redact(endpoint)
+
+    def _wrapper(self, text: str):
+        from SPARQLWrapper import GET, JSON, POST, SPARQLWrapper
+        from SPARQLWrapper.Wrapper import BASIC, DIGEST
+
+        sw = SPARQLWrapper(self.endpoint)
+        sw.setQuery(text)
+        sw.setReturnFormat(JSON)
+        sw.setTimeout(self.timeout)
+        sw.setMethod(POST if len(urllib.parse.quote(text)) > POST_ABOVE else GET)
+        if self.auth is not None:
+            sw.setHTTPAuth(DIGEST if self.auth_scheme == "digest" else BASIC)
+            sw.setCredentials(*self.auth)
+        return sw
+
+    def select(self, text: str) -> Result:
+        from SPARQLWrapper.SPARQLExceptions import SPARQLWrapperException
+
+        where = f"endpoint {self.description}"
+        try:
+            response = self._wrapper(text).query().response
+            status = getattr(response, "status", 200)
+            body = response.read()
+        except SPARQLWrapperException as exc:
+            raise RemoteError(f"{where}: HTTP {_status_of(exc)}: {_first_line(exc.msg)}") from exc
+        except urllib.error.HTTPError as exc:
+            raise RemoteError(f"{where}: HTTP {exc.code} {exc.reason}") from exc
+        except urllib.error.URLError as exc:
+            if isinstance(exc.reason, TimeoutError):
+                raise RemoteError(f"{where}: timed out after {self.timeout:g} s") from exc
+            raise RemoteError(f"{where}: unreachable ({exc.reason})") from exc
+        except TimeoutError as exc:
+            raise RemoteError(f"{where}: timed out after {self.timeout:g} s") from exc
+        except (OSError, ValueError) as exc:
+            raise RemoteError(f"{where}: request failed ({exc})") from exc
+        try:
+            return result_from_json(json.loads(body))
+        except (ValueError, KeyError, TypeError) as exc:
+            raise RemoteError(f"{where}: HTTP {status}: malformed SPARQL JSON results "
+                              f"({exc})") from exc
+
+
+_SPARQLWRAPPER_STATUS = {"QueryBadFormed": 400, "Unauthorized": 401, "EndPointNotFound": 404,
+                         "URITooLong": 414, "EndPointInternalError": 500}
+
+
+def _status_of(exc: Exception) -> str:
+    return str(_SPARQLWRAPPER_STATUS.get(type(exc).__name__, "error"))
+
+
+def _first_line(message: str) -> str:
+    lines = [line.strip() for line in str(message).splitlines() if line.strip()]
+    return " ".join(lines[:3])[:300]
+
+
+def term_from_json(value: Mapping[str, str]) -> Term:
+    kind = value["type"]
+    if kind == "uri":
+        return ox.NamedNode(value["value"])
+    if kind == "bnode":
+        return ox.BlankNode(value["value"])
+    if kind in ("literal", "typed-literal"):
+        if "xml:lang" in value:
+            return ox.Literal(value["value"], language=value["xml:lang"])
+        if "datatype" in value:
+            return ox.Literal(value["value"], datatype=ox.NamedNode(value["datatype"]))
+        return ox.Literal(value["value"])
+    raise ValueError(f"unknown term type {kind!r}")
+
+
+def term_to_json(term: Term) -> dict[str, str]:
+    if isinstance(term, ox.NamedNode):
+        return {"type": "uri", "value": term.value}
+    if isinstance(term, ox.BlankNode):
+        return {"type": "bnode", "value": term.value}
+    out = {"type": "literal", "value": term.value}
+    if term.language:
+        out["xml:lang"] = term.language
+    elif term.datatype.value != XSD + "string":
+        out["datatype"] = term.datatype.value
+    return out
+
+
+def result_from_json(data: Mapping) -> Result:
+    """A :class:`Result` from SPARQL 1.1 Query Results JSON."""
+    if "boolean" in data:
+        return Result([], [], bool(data["boolean"]))
+    names = list(data["head"]["vars"])
+    rows = [{n: term_from_json(b[n]) for n in names if n in b}
+            for b in data["results"]["bindings"]]
+    return Result(names, rows)
+
+
+def result_to_json(result: Result) -> dict:
+    """SPARQL 1.1 Query Results JSON."""
+    if result.boolean is not None:
+        return {"head": {}, "boolean": result.boolean}
+    return {"head": {"vars": result.variables},
+            "results": {"bindings": [{n: term_to_json(t) for n, t in row.items()}
+                                     for row in result.rows]}}
+
+
+# ---------------------------------------------------------------------------------- running
+
+
+def run(target: Target, query: NamedQuery | str, params: Mapping[str, str] | None = None,
+        limit: int | None = None) -> Result:
+    """Bind ``params`` (name → value text), run on ``target``, keep at most ``limit`` rows."""
+    if isinstance(query, str):
+        query = NamedQuery("<sparql>", query)
+    text = bind_params(query, params or {}, target)
+    return target.select(with_limit(text, limit)).truncated(limit)
+
+
+# ---------------------------------------------------------------------------------- output
+
+
+def compact(iri: str) -> str:
+    """``prefix:rest`` for an IRI under one of :data:`PREFIXES`, else the IRI."""
+    best = max((ns for ns in PREFIXES.values() if iri.startswith(ns)), key=len, default=None)
+    if best is None:
+        return iri
+    prefix = next(p for p, ns in PREFIXES.items() if ns == best)
+    return f"{prefix}:{iri[len(best):]}"
+
+
+_LABELS = """PREFIX skos: <http://www.w3.org/2004/02/skos/core#>
+PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>
+SELECT ?s ?p ?label WHERE {
+  VALUES ?s { %s }
+  VALUES ?p { skos:prefLabel rdfs:label }
+  ?s ?p ?label .
+}"""
+
+
+def _label_rank(predicate: str, label: ox.Literal) -> tuple[int, int]:
+    lang = (label.language or "").lower()
+    return (0 if lang == LABEL_LANGUAGE else 1 if lang.startswith("zh") or not lang else 2,
+            0 if predicate == SKOS_PREF_LABEL else 1)
+
+
+def labels(target: Target, iris: Iterable[str], batch: int = 400) -> dict[str, str]:
+    """Best label per IRI: skos:prefLabel@zh-Hans, then rdfs:label@zh-Hans, then others."""
+    wanted = sorted(set(iris))
+    best: dict[str, tuple[tuple[int, int], str]] = {}
+    for i in range(0, len(wanted), batch):
+        terms = " ".join(str(ox.NamedNode(iri)) for iri in wanted[i:i + batch])
+        for row in target.select(_LABELS % terms).rows:
+            s, p, label = row.get("s"), row.get("p"), row.get("label")
+            if not isinstance(label, ox.Literal) or s is None or p is None:
+                continue
+            rank = _label_rank(p.value, label)
+            if s.value not in best or rank < best[s.value][0]:
+                best[s.value] = (rank, label.value)
+    return {iri: label for iri, (_rank, label) in best.items()}
+
+
+def display(term: Term | None, label_of: Mapping[str, str]) -> str:
+    if term is None:
+        return ""
+    if isinstance(term, ox.NamedNode):
+        return label_of.get(term.value) or compact(term.value)
+    if isinstance(term, ox.BlankNode):
+        return f"_:{term.value}"
+    return term.value
+
+
+def width(text: str) -> int:
+    """Display columns (CJK wide characters count two)."""
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def clip(text: str, limit: int = TABLE_CELL_WIDTH) -> str:
+    text = " ".join(text.split())
+    if width(text) <= limit:
+        return text
+    out, used = [], 0
+    for c in text:
+        w = width(c)
+        if used + w > limit - 1:
+            break
+        out.append(c)
+        used += w
+    return "".join(out) + "…"
+
+
+def format_table(result: Result, target: Target | None) -> str:
+    if result.boolean is not None:
+        return "yes\n" if result.boolean else "no\n"
+    iris = [t.value for row in result.rows for t in row.values() if isinstance(t, ox.NamedNode)]
+    label_of = labels(target, iris) if target is not None and iris else {}
+    cells = [[clip(display(row.get(v), label_of)) for v in result.variables]
+             for row in result.rows]
+    header = result.variables
+    widths = [max([width(h)] + [width(r[i]) for r in cells]) for i, h in enumerate(header)]
+
+    def line(values: list[str]) -> str:
+        return "  ".join(v + " " * (w - width(v)) for v, w in zip(values, widths, strict=True))
+
+    out = [line(header).rstrip(), line(["-" * w for w in widths]).rstrip()]
+    out += [line(r).rstrip() for r in cells]
+    out.append(f"({len(cells)} row{'s' if len(cells) != 1 else ''})")
+    return "\n".join(out) + "\n"
+
+
+def format_csv(result: Result) -> str:
+    """SPARQL 1.1 Query Results CSV (IRIs and literal values, no types)."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\r\n")
+    if result.boolean is not None:
+        writer.writerow(["boolean"])
+        writer.writerow(["true" if result.boolean else "false"])
+        return buffer.getvalue()
+    writer.writerow(result.variables)
+    for row in result.rows:
+        writer.writerow([row[v].value if v in row else "" for v in result.variables])
+    return buffer.getvalue()
+
+
+def format_tsv(result: Result) -> str:
+    """SPARQL 1.1 Query Results TSV (terms in N-Triples syntax)."""
+    if result.boolean is not None:
+        return "?boolean\n" + ("true" if result.boolean else "false") + "\n"
+    lines = ["\t".join("?" + v for v in result.variables)]
+    lines += ["\t".join(str(row[v]) if v in row else "" for v in result.variables)
+              for row in result.rows]
+    return "\n".join(lines) + "\n"
+
+
+def format_json(result: Result) -> str:
+    return json.dumps(result_to_json(result), ensure_ascii=False, indent=2) + "\n"
+
+
+FORMATS = ("table", "csv", "tsv", "json")
+
+
+def format_result(result: Result, fmt: str, target: Target | None = None) -> str:
+    if fmt == "table":
+        return format_table(result, target)
+    if fmt == "csv":
+        return format_csv(result)
+    if fmt == "tsv":
+        return format_tsv(result)
+    if fmt == "json":
+        return format_json(result)
+    raise UsageError(f"unknown format {fmt!r} (one of {', '.join(FORMATS)})")
