@@ -408,7 +408,7 @@ class RemoteTarget:
         sw = SPARQLWrapper(self.endpoint)
         sw.setQuery(text)
         sw.setReturnFormat(JSON)
-        sw.setTimeout(self.timeout)
+        sw.timeout = self.timeout  # setTimeout() would truncate to whole seconds (0.5 → off)
         sw.setMethod(POST if len(urllib.parse.quote(text)) > POST_ABOVE else GET)
         if self.auth is not None:
             sw.setHTTPAuth(DIGEST if self.auth_scheme == "digest" else BASIC)

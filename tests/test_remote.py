@@ -1,0 +1,346 @@
+"""Against real servers on loopback: Oxigraph (``oxigraph serve``, from the PyPI package) and, when
+installed, Virtuoso. Push the graph, run every named query locally and remotely, compare."""
+
+from __future__ import annotations
+
+import contextlib
+import http.server
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import threading
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pyoxigraph as ox
+import pytest
+
+from ritegraph import query as q
+from ritegraph.cli import main
+from ritegraph.errors import RemoteError
+from ritegraph.push import push
+from ritegraph.store import named_graphs, new_build, open_store
+
+pytestmark = pytest.mark.slow
+
+FIXTURE = Path(__file__).parent / "fixtures" / "queries" / "small.trig"
+QUERIES = q.catalogue()
+LOOPBACK = "127.0.0.1"
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind((LOOPBACK, 0))
+        return sock.getsockname()[1]
+
+
+def oxigraph_binary() -> str | None:
+    beside_python = Path(sys.executable).with_name("oxigraph")
+    return shutil.which("oxigraph") or (str(beside_python) if beside_python.exists() else None)
+
+
+def wait_until_up(url: str, process: subprocess.Popen, seconds: float = 20.0) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"server exited with {process.returncode}")
+        try:
+            with urllib.request.urlopen(url, timeout=1):
+                return
+        except (urllib.error.URLError, ConnectionError, TimeoutError):
+            time.sleep(0.1)
+    raise RuntimeError(f"server at {url} did not answer within {seconds} s")
+
+
+class Oxigraph:
+    def __init__(self, port: int) -> None:
+        base = f"http://{LOOPBACK}:{port}"
+        self.query, self.update, self.store = base + "/query", base + "/update", base + "/store"
+
+
+@pytest.fixture(scope="module")
+def oxigraph(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Oxigraph]:
+    binary = oxigraph_binary()
+    if binary is None:
+        pytest.skip("the oxigraph server binary is not installed (pip install oxigraph)")
+    port = free_port()
+    location = tmp_path_factory.mktemp("oxigraph-server")
+    process = subprocess.Popen(
+        [binary, "serve", "--location", str(location), "--bind", f"{LOOPBACK}:{port}",
+         "--union-default-graph"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        server = Oxigraph(port)
+        wait_until_up(server.query + "?query=ASK%7B%7D", process)
+        yield server
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def small_store_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    directory = tmp_path_factory.mktemp("remote-small")
+    with new_build(directory) as (store, _build_dir):
+        store.load(path=str(FIXTURE), format=ox.RdfFormat.TRIG)
+    return directory
+
+
+def clear(server: Oxigraph) -> None:
+    request = urllib.request.Request(server.update, data=b"update=DROP%20ALL", method="POST",
+                                     headers={"Content-Type": "application/x-www-form-urlencoded"})
+    with urllib.request.urlopen(request, timeout=30):
+        pass
+
+
+def canonical(result: q.Result) -> tuple[list[str], list[tuple[str, ...]]]:
+    rows = sorted(tuple(str(t) if t is not None else "" for t in row) for row in result.tuples())
+    return result.variables, rows
+
+
+def assert_same_answers(local_dir: Path, endpoint: str) -> int:
+    local = q.LocalTarget(open_store(local_dir))
+    remote = q.RemoteTarget(endpoint, timeout=60)
+    nonempty = 0
+    for name, nq in QUERIES.items():
+        here, there = q.run(local, nq), q.run(remote, nq)
+        assert canonical(here) == canonical(there), name
+        nonempty += bool(here.rows)
+    return nonempty
+
+
+# ------------------------------------------------------------------ Oxigraph
+
+def test_push_small_graph_and_compare_every_query(oxigraph, small_store_dir):
+    clear(oxigraph)
+    report = push(open_store(small_store_dir), oxigraph.query, graph_store=oxigraph.store)
+    assert report.ok, report.summary()
+    assert {g.method for g in report.graphs} == {"graph store PUT"}
+    assert [g.graph for g in report.graphs] == named_graphs(open_store(small_store_dir))
+    assert assert_same_answers(small_store_dir, oxigraph.query) == len(QUERIES)
+
+
+def test_push_is_idempotent_and_update_fallback_replaces(oxigraph, small_store_dir):
+    clear(oxigraph)
+    store = open_store(small_store_dir)
+    first = push(store, oxigraph.query, graph_store=oxigraph.store)
+    again = push(store, oxigraph.query, graph_store=oxigraph.store)
+    by_update = push(store, oxigraph.query, update=oxigraph.update)
+    for report in (first, again, by_update):
+        assert report.ok, report.summary()
+        assert [g.remote for g in report.graphs] == [g.local for g in report.graphs]
+    assert {g.method for g in by_update.graphs} == {"SPARQL Update"}
+    # a Graph Store URL that is not one falls back to SPARQL Update
+    fallback = push(store, oxigraph.query, graph_store=oxigraph.query.replace("/query", "/nope"),
+                    update=oxigraph.update)
+    assert fallback.ok and {g.method for g in fallback.graphs} == {"SPARQL Update"}
+
+
+def test_cli_query_and_push_against_oxigraph(oxigraph, small_store_dir, capsys):
+    clear(oxigraph)
+    assert main(["push", "--endpoint", oxigraph.query, "--graph-store", oxigraph.store,
+                 "--store", str(small_store_dir)]) == 0
+    assert "pushed 5 graphs" in capsys.readouterr().out
+    assert main(["query", "object-usage", "--format", "json", "--store",
+                 str(small_store_dir)]) == 0
+    local = json.loads(capsys.readouterr().out)
+    assert main(["query", "object-usage", "--format", "json", "--endpoint",
+                 oxigraph.query]) == 0
+    remote = json.loads(capsys.readouterr().out)
+    assert local == remote and local["results"]["bindings"]
+    assert main(["query", "who-handles", "--param", "object=觯", "--endpoint",
+                 oxigraph.query]) == 0
+    out = capsys.readouterr().out
+    assert "司正" in out and "立司正" in out
+
+
+def test_long_queries_are_posted(oxigraph, small_store_dir):
+    clear(oxigraph)
+    push(open_store(small_store_dir), oxigraph.query, graph_store=oxigraph.store)
+    padding = "\n".join(f"# {'x' * 70}" for _ in range(60))
+    text = padding + ("\nSELECT (COUNT(*) AS ?n) WHERE "
+                      "{ ?a a <https://w3id.org/ritegraph/ontology#RitualAct> }")
+    assert len(text) > q.POST_ABOVE
+    assert q.RemoteTarget(oxigraph.query).select(text).rows[0]["n"].value == "22"
+
+
+def test_push_failure_names_the_graphs(oxigraph, small_store_dir, capsys):
+    port = free_port()  # nothing listens there
+    assert main(["push", "--endpoint", f"http://{LOOPBACK}:{port}/query", "--graph-store",
+                 f"http://{LOOPBACK}:{port}/store", "--timeout", "2",
+                 "--store", str(small_store_dir)]) == 2
+    err = capsys.readouterr().err
+    assert "failed for https://w3id.org/ritegraph/graph/" in err
+    assert "uploaded and verified: none" in err
+
+
+# ------------------------------------------------------------------ errors, on fake servers
+
+class _Handler(http.server.BaseHTTPRequestHandler):
+    mode = "garbage"
+    seen_auth: list[str] = []  # noqa: RUF012 (test-only shared record)
+
+    def do_GET(self) -> None:
+        _Handler.seen_auth.append(self.headers.get("Authorization", ""))
+        if self.mode == "slow":
+            time.sleep(1.5)
+        if self.mode == "status":
+            self.send_response(503)
+            self.end_headers()
+            return
+        body = b"<html>not SPARQL results</html>"
+        self.send_response(200)
+        self.send_header("Content-Type", "application/sparql-results+json")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        with contextlib.suppress(BrokenPipeError):
+            self.wfile.write(body)
+
+    do_POST = do_GET
+
+    def log_message(self, *args) -> None:
+        pass
+
+
+@pytest.fixture
+def fake_server() -> Iterator[tuple[str, type[_Handler]]]:
+    handler = type("Handler", (_Handler,), {})
+    server = http.server.ThreadingHTTPServer((LOOPBACK, 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://{LOOPBACK}:{server.server_address[1]}/sparql", handler
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=5)
+
+
+def test_malformed_results(fake_server):
+    url, _handler = fake_server
+    with pytest.raises(RemoteError, match=r"endpoint http://127\.0\.0\.1:\d+/sparql: HTTP 200: "
+                                          r"malformed"):
+        q.RemoteTarget(url).select("ASK {}")
+
+
+def test_http_error_status(fake_server):
+    url, handler = fake_server
+    handler.mode = "status"
+    with pytest.raises(RemoteError, match=r"/sparql: HTTP 503"):
+        q.RemoteTarget(url).select("ASK {}")
+
+
+def test_timeout(fake_server):
+    url, handler = fake_server
+    handler.mode = "slow"
+    with pytest.raises(RemoteError, match=r"timed out after 0\.5 s"):
+        q.RemoteTarget(url, timeout=0.5).select("ASK {}")
+
+
+def test_unreachable_host_exit_2(capsys):
+    url = f"http://{LOOPBACK}:{free_port()}/sparql"
+    assert main(["query", "object-usage", "--endpoint", url, "--timeout", "2"]) == 2
+    err = capsys.readouterr().err
+    assert url in err and "unreachable" in err
+
+
+def test_bad_query_reports_status(oxigraph):
+    with pytest.raises(RemoteError, match=r"/query: HTTP 400"):
+        q.RemoteTarget(oxigraph.query).select("SELECT * {")
+
+
+def test_credentials_are_sent_but_never_printed(fake_server, monkeypatch, capsys):
+    url, handler = fake_server
+    monkeypatch.setenv(q.ENV_USER, "alice")
+    monkeypatch.setenv(q.ENV_PASSWORD, "s3cret-pw")
+    handler.mode = "status"
+    assert main(["query", "--sparql", "ASK {}", "--endpoint", url]) == 2
+    err = capsys.readouterr().err
+    assert "s3cret-pw" not in err and "alice" not in err
+    assert any(h.startswith("Basic ") for h in handler.seen_auth)
+    secret_url = url.replace("http://", "http://alice:s3cret-pw@")
+    assert "s3cret-pw" not in q.redact(secret_url) and q.redact(secret_url) == url
+
+
+# ------------------------------------------------------------------ Virtuoso (if installed)
+
+VIRTUOSO = shutil.which("virtuoso-t")
+ISQL = shutil.which("isql-vt")
+VIRTUOSO_INI = Path("/etc/virtuoso-opensource-7/virtuoso.ini")
+
+
+@pytest.fixture(scope="module")
+def virtuoso(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    if not (VIRTUOSO and ISQL and VIRTUOSO_INI.exists()):
+        pytest.skip("Virtuoso is not installed (Debian: apt-get install virtuoso-opensource)")
+    if os.environ.get("RITEGRAPH_SKIP_VIRTUOSO"):
+        pytest.skip("RITEGRAPH_SKIP_VIRTUOSO is set")
+    directory = tmp_path_factory.mktemp("virtuoso")
+    sql_port, http_port = free_port(), free_port()
+    ini = configure_virtuoso(VIRTUOSO_INI.read_text(encoding="utf-8"), directory, sql_port,
+                             http_port)
+    (directory / "virtuoso.ini").write_text(ini, encoding="utf-8")
+    process = subprocess.Popen([VIRTUOSO, "+foreground", "+configfile", "virtuoso.ini"],
+                               cwd=directory, stdout=subprocess.DEVNULL,
+                               stderr=subprocess.DEVNULL)
+    isql = [ISQL, f"{LOOPBACK}:{sql_port}", "dba", "dba"]
+    try:
+        endpoint = f"http://{LOOPBACK}:{http_port}/sparql"
+        wait_until_up(endpoint + "?query=ASK%7B%7D", process, seconds=60)
+        subprocess.run([*isql, "exec=grant SPARQL_UPDATE to \"SPARQL\";"], check=True,
+                       capture_output=True, timeout=60)
+        subprocess.run([*isql, "exec=DB.DBA.RDF_DEFAULT_USER_PERMS_SET('nobody', 7);"],
+                       check=True, capture_output=True, timeout=60)
+        yield endpoint
+    finally:
+        subprocess.run([*isql, "exec=shutdown;"], capture_output=True, timeout=60, check=False)
+        try:
+            process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(timeout=10)
+
+
+def configure_virtuoso(ini: str, directory: Path, sql_port: int, http_port: int) -> str:
+    """The packaged virtuoso.ini, listening on loopback only, with its database in ``directory``."""
+    out, section = [], ""
+    for line in ini.splitlines():
+        stripped = line.strip()
+        if stripped.startswith("["):
+            section = stripped
+        key, sep, value = (part.strip() for part in line.partition("="))
+        if sep and key == "ServerPort":
+            port = http_port if section == "[HTTPServer]" else sql_port
+            line = f"ServerPort = {LOOPBACK}:{port}"
+        elif sep and key in VIRTUOSO_FILES:
+            line = f"{key} = {directory / Path(value).name}"
+        out.append(line)
+    return "\n".join(out) + "\n"
+
+
+VIRTUOSO_FILES = {"DatabaseFile", "ErrorLogFile", "LockFile", "TransactionFile",
+                  "xa_persistent_file"}
+
+
+def test_virtuoso_push_and_compare(virtuoso, small_store_dir):
+    report = push(open_store(small_store_dir), virtuoso, graph_store=virtuoso + "-graph-crud")
+    assert report.ok, report.summary()
+    local = q.LocalTarget(open_store(small_store_dir))
+    remote = q.RemoteTarget(virtuoso, timeout=60)
+    for name, nq in QUERIES.items():
+        here, there = q.run(local, nq), q.run(remote, nq)
+        assert values(here) == values(there), name
+
+
+def values(result: q.Result) -> list[tuple[str, ...]]:
+    """Rows as lexical values (Virtuoso types some counts as xsd:int rather than integer)."""
+    return sorted(tuple(t.value if t is not None else "" for t in row) for row in result.tuples())
