@@ -1,4 +1,4 @@
-"""Build the graph from a corpus into the embedded store: the one entry point of ``ritegraph build``."""
+"""Build the graph from a corpus into the embedded store (the entry point of `ritegraph build`)."""
 
 from __future__ import annotations
 

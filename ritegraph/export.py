@@ -17,31 +17,10 @@ from pathlib import Path
 
 import pyoxigraph as ox
 
-from .store import BASE
+from .vocab import GRAPH
+from .vocab import PREFIXES as VOCAB_PREFIXES
 
-PREFIXES: dict[str, str] = {
-    "rg": BASE + "ontology#",
-    "role": BASE + "role/",
-    "obj": BASE + "object/",
-    "place": BASE + "place/",
-    "action": BASE + "action/",
-    "dir": BASE + "direction/",
-    "layer": BASE + "layer/",
-    "rite": BASE + "rite/",
-    "doc": BASE + "doc/",
-    "scheme": BASE + "scheme/",
-    "graph": BASE + "graph/",
-    "oa": "http://www.w3.org/ns/oa#",
-    "prov": "http://www.w3.org/ns/prov#",
-    "skos": "http://www.w3.org/2004/02/skos/core#",
-    "dcterms": "http://purl.org/dc/terms/",
-    "crm": "http://www.cidoc-crm.org/cidoc-crm/",
-    "rdf": "http://www.w3.org/1999/02/22-rdf-syntax-ns#",
-    "rdfs": "http://www.w3.org/2000/01/rdf-schema#",
-    "owl": "http://www.w3.org/2002/07/owl#",
-    "xsd": "http://www.w3.org/2001/XMLSchema#",
-    "sh": "http://www.w3.org/ns/shacl#",
-}
+PREFIXES: dict[str, str] = {**VOCAB_PREFIXES, "graph": str(GRAPH)}
 
 FORMATS = {
     "turtle": ".ttl", "trig": ".trig", "ntriples": ".nt", "nquads": ".nq", "jsonld": ".jsonld",
@@ -184,7 +163,8 @@ def serialize(store: ox.Store, fmt: str, graphs: list[str] | None = None) -> byt
         for name in names:
             for q in quads_of(name):
                 g = f" <{name}>" if fmt == "nquads" else ""
-                lines.add(f"{_nt_term(q.subject)} {_nt_term(q.predicate)} {_nt_term(q.object)}{g} .\n")
+                terms = (_nt_term(q.subject), _nt_term(q.predicate), _nt_term(q.object))
+                lines.add(" ".join(terms) + f"{g} .\n")
         return "".join(sorted(lines)).encode("utf-8")
     if fmt in ("jsonld", "rdfxml"):
         import rdflib

@@ -12,9 +12,9 @@ from dataclasses import dataclass, field
 from .corpus import CorpusFile, Manifest
 from .matching import Match
 from .model import Layer, Passage, ReadResult, Section
-from .ntriples import QuadWriter, boolean, integer, iri, literal
-from .store import BASE, GRAPH_BASE, rite_graph
-from .vocab import DCTERMS, OA, PROV, RDF, RDFS, RG
+from .ntriples import QuadWriter, integer, iri, literal
+from .store import GRAPH_BASE, rite_graph
+from .vocab import BASE, DCTERMS, OA, PROV, RDF, RDFS, RG
 
 GRAPH_CORPUS = GRAPH_BASE + "corpus"
 QUOTE_CONTEXT = 12  # characters of oa:prefix / oa:suffix

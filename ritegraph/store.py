@@ -24,9 +24,9 @@ from pathlib import Path
 import pyoxigraph as ox
 
 from .errors import StoreError
+from .vocab import BASE, GRAPH  # noqa: F401  (BASE re-exported for callers)
 
-BASE = "https://w3id.org/ritegraph/"
-GRAPH_BASE = BASE + "graph/"
+GRAPH_BASE = str(GRAPH)
 GRAPH_ONTOLOGY = GRAPH_BASE + "ontology"
 GRAPH_LEXICON = GRAPH_BASE + "lexicon"
 GRAPH_INFERRED = GRAPH_BASE + "inferred"
