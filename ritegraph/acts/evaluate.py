@@ -69,7 +69,7 @@ def load_gold(path: Path) -> list[dict]:
         try:
             record = json.loads(line)
             for key in ("id", "file", "start", "end", "action"):
-                record[key]  # noqa: B018 - presence check
+                record[key]
         except (json.JSONDecodeError, KeyError, TypeError) as exc:
             raise InputError(f"not a gold act record: {exc}", path=str(path), line=number,
                              hint="one JSON object a line with id, file, start, end, action…"

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from itertools import pairwise
+from pathlib import Path
 
 from ..model import Layer, Passage, ReadResult
 from .model import Act
@@ -20,9 +22,6 @@ from .rules import Kind, Rules, Token, Verb, load_rules
 
 #: Kinds that may stand between a preverb (坐, 进) and the verb it governs.
 _PREVERBAL = {Kind.FACING, Kind.ADVERB, Kind.NEGATION}
-#: Kinds that begin the material of the next act when met between two verbs.
-_STARTS_NEXT = {Kind.NEGATION, Kind.FACING, Kind.ADVERB, Kind.JOINT, Kind.ALL, Kind.CHIEF,
-                Kind.DISPOSAL, Kind.CLAUSE_END}
 _PHRASE_TAIL = {Kind.PLACE, Kind.OBJECT, Kind.ROLE}
 
 
@@ -51,6 +50,7 @@ class _Context:
 
     subject: tuple[str, ...] = ()
     last_object: tuple[str, ...] = ()
+    last_cup: tuple[str, ...] = ()
     last_group: tuple[str, ...] = ()  # last addressee (for 一人 = its chief)
     actors: list[tuple[str, ...]] = field(default_factory=list)
 
@@ -81,20 +81,36 @@ def sentences(text: str, start: int, end: int, rules: Rules) -> Iterator[tuple[i
         yield begin, end
 
 
-def _skip_speech(tokens: list[Token], rules: Rules) -> list[Token]:
-    """In unpunctuated classic text, drop the words said after 曰 up to the next role."""
-    if rules.modern:
-        return tokens
+def _drop_possessors(tokens: list[Token]) -> list[Token]:
+    """Drop a role that only qualifies a thing (旅食之尊, 公的席位) with its 之/的."""
     out: list[Token] = []
+    i = 0
+    while i < len(tokens):
+        if (tokens[i].kind is Kind.ROLE and i + 2 < len(tokens)
+                and tokens[i + 1].kind in (Kind.PRONOUN, Kind.POSSESSIVE)
+                and tokens[i + 2].kind in (Kind.PLACE, Kind.OBJECT)):
+            i += 2
+            continue
+        if tokens[i].kind is not Kind.POSSESSIVE:
+            out.append(tokens[i])
+        i += 1
+    return out
+
+
+def _speech_segments(tokens: list[Token], rules: Rules) -> list[list[Token]]:
+    """Split a sentence at reported speech; in unpunctuated classic text the words said after
+    曰 run up to the next role, and are dropped."""
+    segments: list[list[Token]] = [[]]
     skipping = False
     for token in tokens:
         if skipping and token.kind is not Kind.ROLE:
             continue
         skipping = False
-        out.append(token)
+        segments[-1].append(token)
         if token.kind is Kind.VERB and token.verb.speech:
-            skipping = True
-    return out
+            segments.append([])
+            skipping = not rules.modern
+    return [s for s in segments if s]
 
 
 def _heads(tokens: list[Token], rules: Rules) -> list[_Head]:
@@ -124,31 +140,40 @@ def _heads(tokens: list[Token], rules: Rules) -> list[_Head]:
 
 def _folds(tokens: list[Token], i: int, allow: set[Kind], rules: Rules) -> bool:
     """A preverb folds when the verb it governs follows (modern: across one comma)."""
+    previous = None
     for token in tokens[i + 1:]:
-        if token.kind is Kind.VERB:
+        kind = token.kind
+        if kind is Kind.VERB:
             if token.verb.fold:
+                previous = kind
                 continue
             return True
-        if token.kind is Kind.CLAUSE_END and rules.modern:
+        if kind is Kind.CLAUSE_END and rules.modern:
             allow = allow - {Kind.PLACE, Kind.OBJECT}
-            continue
-        if token.kind not in allow:
+        elif kind not in allow and not (kind is Kind.OBJECT and previous is Kind.DISPOSAL):
             return False
+        previous = kind
     return False
 
 
 def _phrase_end(tokens: list[Token], i: int) -> int:
     """Index after a 于/自 phrase starting at ``i`` (the preposition and its nouns)."""
     j = i + 1
-    while j < len(tokens) and tokens[j].kind in _PHRASE_TAIL:
+    if j < len(tokens) and tokens[j].kind is Kind.ROLE:
+        return j + 1
+    while j < len(tokens) and tokens[j].kind in (Kind.PLACE, Kind.OBJECT):
         j += 1
     return j
 
 
-def _leads_to_head(tokens: list[Token], j: int, stop: int, rules: Rules) -> bool:
-    """Whether only preverbal material lies between ``j`` and the next head at ``stop``."""
+def _leads_to_head(tokens: list[Token], j: int, stop: int, rules: Rules,
+                    clause_ends: int | None = None) -> bool:
+    """Whether only preverbal material lies between ``j`` and the next head at ``stop``.
+
+    A modern-Chinese phrase may reach its verb across one comma (在西阶上，面向北坐下…).
+    """
     allow = _PREVERBAL | {Kind.VERB}  # folded preverbs are VERB tokens
-    ends = 1 if rules.modern else 0
+    ends = clause_ends if clause_ends is not None else (1 if rules.modern else 0)
     for token in tokens[j:stop]:
         if token.kind is Kind.CLAUSE_END:
             ends -= 1
@@ -180,12 +205,26 @@ def _split_gap(tokens: list[Token], lo: int, hi: int, head: _Head, rules: Rules)
             else:
                 return p
         elif kind is Kind.PLACE:
-            if _leads_to_head(tokens, p + 1, hi, rules):
+            if p > lo and _leads_to_head(tokens, p + 1, hi, rules, clause_ends=0):
                 return p
+            p += 1
+        elif kind is Kind.CLAUSE_END and _verbless_clause(tokens, p + 1, hi):
             p += 1
         else:
             return p
     return p
+
+
+def _verbless_clause(tokens: list[Token], j: int, stop: int) -> bool:
+    """Whether the clause starting at ``j`` holds only places (宾升，西楹西，东面)."""
+    seen = False
+    for token in tokens[j:stop]:
+        if token.kind is Kind.CLAUSE_END:
+            return seen
+        if token.kind is not Kind.PLACE:
+            return False
+        seen = True
+    return False
 
 
 def _strip(tokens: list[Token]) -> list[Token]:
@@ -206,15 +245,20 @@ def parse_sentence(tokens: list[Token], rules: Rules) -> list[_Head]:
     for head, after in zip(heads, [*heads[1:], None], strict=True):
         lo = head.last + 1
         if after is None:
-            head.post = [t for t in tokens[lo:] if t.kind is not Kind.ROLE or head.verb.recipient]
+            tail = tokens[lo:]
+            stop = next((k for k, t in enumerate(tail) if t.kind is Kind.BOUNDARY), len(tail))
+            head.post = [t for t in tail[:stop]
+                         if t.kind is not Kind.ROLE or head.verb.recipient]
             break
         split = _split_gap(tokens, lo, after.first, head, rules)
         head.post = tokens[lo:split]
         after.pre = tokens[split:after.first]
         last = _strip(head.post)
-        if (last and last[-1].kind is Kind.ROLE and head.verb.recipient
-                and not any(t.kind is Kind.CLAUSE_END for t in after.pre)):
-            after.inherited = last[-1].labels
+        if last and last[-1].kind is Kind.ROLE and head.verb.recipient:
+            direct = len(last) == 1 and not after.pre
+            pivot = head.verb.pivot and not any(t.kind is Kind.CLAUSE_END for t in after.pre)
+            if direct or pivot:
+                after.inherited = last[-1].labels
     return heads
 
 
@@ -232,16 +276,20 @@ def _facings(tokens: list[Token], heads: list[_Head]) -> dict[int, str]:
     return out
 
 
-def _arguments(head: _Head) -> tuple[list[str], list[str], list[str], bool]:
-    """(objects, places, recipients, pronoun seen) from the head's own tokens."""
+def _arguments(head: _Head, own: list[Token]) -> tuple[list[str], list[str], list[str], bool]:
+    """(objects, places, recipients, pronoun seen) from the head's tokens (``own``: the verb's)."""
     objects: list[str] = []
     places: list[str] = []
     recipients: list[str] = []
     pronoun = False
     in_phrase = False
     after_disposal = False
-    for token in head.pre + head.post:
+    post = set(map(id, head.post + own[1:]))
+    for token in head.pre + own + head.post:
         kind = token.kind
+        if kind is Kind.VERB:
+            in_phrase = after_disposal = False
+            continue
         if kind in (Kind.LOCATIVE, Kind.ROUTE):
             in_phrase = True
             continue
@@ -250,13 +298,13 @@ def _arguments(head: _Head) -> tuple[list[str], list[str], list[str], bool]:
         elif kind is Kind.OBJECT:
             if in_phrase:
                 places.extend(token.labels)
-            elif token in head.post or after_disposal:
+            elif id(token) in post or after_disposal:
                 objects.extend(token.labels)
-        elif kind is Kind.ROLE and token in head.post:
+        elif kind is Kind.ROLE and id(token) in post:
             recipients.extend(token.labels)
-        elif kind is Kind.PRONOUN and token in head.post:
+        elif kind is Kind.PRONOUN and id(token) in post:
             pronoun = True
-        elif kind is Kind.PERSON and token in head.post:
+        elif kind is Kind.PERSON and id(token) in post:
             recipients.append("")  # resolved by the caller
         after_disposal = kind is Kind.DISPOSAL
         in_phrase = in_phrase and kind in _PHRASE_TAIL
@@ -297,12 +345,12 @@ def extract_from_passage(text: str, passage: Passage, rules: Rules, ctx: _Contex
     acts: list[Act] = []
     for s, e in sentences(text, passage.start, passage.end, rules):
         tokens = [t for t in rules.tokens(text, s, e) if t.kind is not Kind.OPAQUE]
-        tokens = _skip_speech(tokens, rules)
-        heads = parse_sentence(tokens, rules)
-        facings = _facings(tokens, heads)
-        for k, head in enumerate(heads):
-            acts.append(_make_act(text, tokens, head, facings.get(k), ctx, rules, passage,
-                                  file, rite))
+        for segment in _speech_segments(_drop_possessors(tokens), rules):
+            heads = parse_sentence(segment, rules)
+            facings = _facings(segment, heads)
+            for k, head in enumerate(heads):
+                acts.append(_make_act(text, segment, head, facings.get(k), ctx, rules, passage,
+                                      file, rite))
     return acts
 
 
@@ -310,14 +358,15 @@ def _make_act(text: str, tokens: list[Token], head: _Head, facing: str | None, c
               rules: Rules, passage: Passage, file: str, rite: str) -> Act:
     verb = head.verb
     agents, stated = _agents(head, ctx)
-    objects, places, recipients, pronoun = _arguments(head)
+    objects, places, recipients, pronoun = _arguments(head, tokens[head.first:head.last + 1])
     implicit_object = False
     if pronoun and not objects and ctx.last_object:
         objects = list(ctx.last_object)
-    if verb.object and verb.object not in objects:
+    if verb.object and verb.object not in objects and not (verb.by_object and objects):
         objects.insert(0, verb.object)
-    if not objects and verb.carry and ctx.last_object:
-        objects, implicit_object = list(ctx.last_object), True
+    carried = ctx.last_cup if verb.carry == "cup" else ctx.last_object
+    if not objects and verb.carry and carried:
+        objects, implicit_object = list(carried), True
     if verb.place and verb.place not in places:
         places.append(verb.place)
     if "" in recipients or (verb.bow and not recipients and head.lemma != "拜受"):
@@ -330,8 +379,10 @@ def _make_act(text: str, tokens: list[Token], head: _Head, facing: str | None, c
         ctx.subject = tuple(agents)
         if not ctx.actors or ctx.actors[-1] != ctx.subject:
             ctx.actors.append(ctx.subject)
-    if objects and not implicit_object:
-        ctx.last_object = tuple(objects)
+    handled = tuple(o for o in objects if o not in rules.contents)
+    if handled and not implicit_object:
+        ctx.last_object = handled
+        ctx.last_cup = tuple(o for o in handled if o in rules.cups) or ctx.last_cup
     if recipients:
         ctx.last_group = tuple(recipients)
     confidence = 0.9 if stated else (0.7 if agents else 0.4)
@@ -378,5 +429,17 @@ def extract_acts(result: ReadResult, matcher: object | None = None,
 def next_links(acts: list[Act]) -> list[tuple[Act, Act]]:
     """(act, following act) for consecutive acts of one section (materialised ``rg:next``)."""
     ordered = sorted(acts, key=lambda a: (a.section is None, a.section or 0, a.order))
-    return [(a, b) for a, b in zip(ordered, ordered[1:], strict=False)
+    return [(a, b) for a, b in pairwise(ordered)
             if a.section == b.section and b.order == a.order + 1]
+
+
+def corpus_acts(corpus_dir: Path | None = None) -> list[Act]:
+    """Read every corpus file and extract its acts (no store, no lexicon matching)."""
+    from ..corpus import load_manifest, read_text
+    from ..readers import reader_for
+
+    acts: list[Act] = []
+    for file in load_manifest(corpus_dir).files:
+        result = reader_for(file)(file, read_text(file.path))
+        acts.extend(extract_acts(result))
+    return acts

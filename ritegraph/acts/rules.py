@@ -34,18 +34,21 @@ class Kind(StrEnum):
     ADVERB = "adverb"
     OPAQUE = "opaque"
     CHIEF = "chief"
+    POSSESSIVE = "possessive"
+    BOUNDARY = "boundary"
     CLAUSE_END = "clause_end"
 
 
 #: When two kinds claim one surface, the earlier kind wins.
 _PRIORITY = [Kind.OPAQUE, Kind.ROLE, Kind.CHIEF, Kind.VERB, Kind.FACING, Kind.PLACE, Kind.OBJECT,
              Kind.NEGATION, Kind.LOCATIVE, Kind.ROUTE, Kind.JOINT, Kind.ALL, Kind.PRONOUN,
-             Kind.PERSON, Kind.DISPOSAL, Kind.ADVERB]
+             Kind.PERSON, Kind.DISPOSAL, Kind.POSSESSIVE, Kind.BOUNDARY, Kind.ADVERB]
 
 _FUNCTION_KINDS = {"negation": Kind.NEGATION, "locative": Kind.LOCATIVE, "route": Kind.ROUTE,
                    "joint": Kind.JOINT, "all": Kind.ALL, "pronoun": Kind.PRONOUN,
                    "person": Kind.PERSON, "disposal": Kind.DISPOSAL, "adverb": Kind.ADVERB,
-                   "opaque": Kind.OPAQUE, "chief": Kind.CHIEF}
+                   "opaque": Kind.OPAQUE, "chief": Kind.CHIEF, "possessive": Kind.POSSESSIVE,
+                   "boundary": Kind.BOUNDARY}
 
 
 @dataclass(frozen=True)
@@ -55,7 +58,7 @@ class Verb:
     lemma: str
     recipient: bool = False
     pivot: bool = False
-    carry: bool = False
+    carry: bool | str = False  # True, or "cup": carry only the cup last handled
     object: str | None = None
     place: str | None = None
     furnish: bool = False
@@ -89,6 +92,8 @@ class Rules:
     max_len: int = 1
     merges: dict[tuple[str, str], str] = field(default_factory=dict)
     verbs: dict[str, Verb] = field(default_factory=dict)
+    cups: frozenset[str] = frozenset()
+    contents: frozenset[str] = frozenset()
     sentence_end: str = "。；！？\n"
     clause_end: str = "，、："
     quote_open: str = "“‘"
@@ -162,6 +167,8 @@ def load_rules(modern: bool) -> Rules:
     for pair, lemma in grammar["merge"].items():
         first, second = pair.split()
         rules.merges[(first, second)] = lemma
+    rules.cups = frozenset(grammar["objects"]["cups"])
+    rules.contents = frozenset(grammar["objects"]["contents"])
     rules.sentence_end = grammar["sentence_end"]["chars"]
     rules.clause_end = grammar["clause_end"]["chars"]
     rules.quote_open = grammar["quote"]["open"]

@@ -1,0 +1,64 @@
+"""``ritegraph acts``: list the ritual acts in the store (JSONL, CSV or a table)."""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import sys
+
+from ..acts.store import acts_from_store, output_record
+from ..cli import add_store_option, store_dir
+
+KEYS = ("file", "start", "end", "quote", "rite", "section", "layer", "agent", "action", "object",
+        "recipient", "place", "facing", "negated", "implicit_agent", "confidence", "iri")
+_TABLE = ("file", "start", "end", "section", "agent", "action", "object", "recipient", "place",
+          "facing", "negated", "quote")
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser("acts", help="list the ritual acts (who does what, where)",
+                                   description=__doc__.splitlines()[0])
+    parser.add_argument("--rite", metavar="R", help="only this rite (slug or label, e.g. 燕礼)")
+    parser.add_argument("--section", metavar="S",
+                        help="only sections whose title contains S (or section number S)")
+    parser.add_argument("--format", choices=("jsonl", "csv", "table"), default="table")
+    add_store_option(parser)
+    parser.set_defaults(func=run)
+
+
+def _wanted(record: dict, rite: str | None, section: str | None) -> bool:
+    if rite and rite not in (record["rite"], record["rite_slug"]):
+        return False
+    if section:
+        if section.isdigit():
+            return record.get("sectionOrder") == int(section)
+        return section in (record["section"] or "")
+    return True
+
+
+def _cell(value: object) -> str:
+    if isinstance(value, list):
+        return "、".join(value)
+    if value is None:
+        return ""
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def run(args: argparse.Namespace) -> int:
+    records = acts_from_store(store_dir(args))
+    out = sys.stdout
+    rows = [output_record(r) for r in records if _wanted(r, args.rite, args.section)]
+    if args.format == "jsonl":
+        for row in rows:
+            out.write(json.dumps(row, ensure_ascii=False) + "\n")
+    elif args.format == "csv":
+        writer = csv.writer(out)
+        writer.writerow(KEYS)
+        for row in rows:
+            writer.writerow([_cell(row[key]) for key in KEYS])
+    else:
+        out.write("\t".join(_TABLE) + "\n")
+        for row in rows:
+            out.write("\t".join(_cell(row[key]) for key in _TABLE) + "\n")
+    return 0
