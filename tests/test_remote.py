@@ -16,6 +16,7 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
+from decimal import Decimal
 from pathlib import Path
 
 import pyoxigraph as ox
@@ -342,5 +343,19 @@ def test_virtuoso_push_and_compare(virtuoso, small_store_dir):
 
 
 def values(result: q.Result) -> list[tuple[str, ...]]:
-    """Rows as lexical values (Virtuoso types some counts as xsd:int rather than integer)."""
-    return sorted(tuple(t.value if t is not None else "" for t in row) for row in result.tuples())
+    """Rows compared by value: Virtuoso types counts as xsd:int and booleans as 0/1."""
+    return sorted(tuple(normal(t) for t in row) for row in result.tuples())
+
+
+NUMERIC = {q.XSD + name for name in ("integer", "int", "long", "decimal", "double", "float")}
+
+
+def normal(term) -> str:
+    if term is None:
+        return ""
+    if isinstance(term, ox.Literal):
+        if term.datatype.value == q.XSD + "boolean":
+            return str(term.value in ("1", "true"))
+        if term.datatype.value in NUMERIC:
+            return str(Decimal(term.value).normalize())
+    return term.value
