@@ -276,7 +276,8 @@ def _facings(tokens: list[Token], heads: list[_Head]) -> dict[int, str]:
     return out
 
 
-def _arguments(head: _Head, own: list[Token]) -> tuple[list[str], list[str], list[str], bool]:
+def _arguments(head: _Head, own: list[Token], rules: Rules
+               ) -> tuple[list[str], list[str], list[str], bool]:
     """(objects, places, recipients, pronoun seen) from the head's tokens (``own``: the verb's)."""
     objects: list[str] = []
     places: list[str] = []
@@ -297,7 +298,7 @@ def _arguments(head: _Head, own: list[Token]) -> tuple[list[str], list[str], lis
             places.extend(token.labels)
         elif kind is Kind.OBJECT:
             if in_phrase:
-                places.extend(token.labels)
+                places.extend(x for x in token.labels if x in rules.also_places)
             elif id(token) in post or after_disposal:
                 objects.extend(token.labels)
         elif kind is Kind.ROLE and id(token) in post:
@@ -358,7 +359,7 @@ def _make_act(text: str, tokens: list[Token], head: _Head, facing: str | None, c
               rules: Rules, passage: Passage, file: str, rite: str) -> Act:
     verb = head.verb
     agents, stated = _agents(head, ctx)
-    objects, places, recipients, pronoun = _arguments(head, tokens[head.first:head.last + 1])
+    objects, places, recipients, pronoun = _arguments(head, tokens[head.first:head.last + 1], rules)
     implicit_object = False
     if pronoun and not objects and ctx.last_object:
         objects = list(ctx.last_object)

@@ -94,6 +94,7 @@ class Rules:
     verbs: dict[str, Verb] = field(default_factory=dict)
     cups: frozenset[str] = frozenset()
     contents: frozenset[str] = frozenset()
+    also_places: frozenset[str] = frozenset()
     sentence_end: str = "。；！？\n"
     clause_end: str = "，、："
     quote_open: str = "“‘"
@@ -169,6 +170,7 @@ def load_rules(modern: bool) -> Rules:
         rules.merges[(first, second)] = lemma
     rules.cups = frozenset(grammar["objects"]["cups"])
     rules.contents = frozenset(grammar["objects"]["contents"])
+    rules.also_places = frozenset(grammar["objects"]["also_places"])
     rules.sentence_end = grammar["sentence_end"]["chars"]
     rules.clause_end = grammar["clause_end"]["chars"]
     rules.quote_open = grammar["quote"]["open"]
