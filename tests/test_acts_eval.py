@@ -69,5 +69,5 @@ def test_largest_overlap_wins_the_one_to_one_match() -> None:
 def test_malformed_gold_is_an_input_error(tmp_path: Path) -> None:
     path = tmp_path / "gold.jsonl"
     path.write_text(json.dumps({"id": "x"}) + "\n", encoding="utf-8")
-    with pytest.raises(InputError, match="gold.jsonl:1"):
+    with pytest.raises(InputError, match=r"gold\.jsonl:1"):
         load_gold(path)

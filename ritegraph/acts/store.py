@@ -28,12 +28,12 @@ WHERE {
   ?quoteSel a oa:TextQuoteSelector ; oa:exact ?quote .
   ?doc dcterms:identifier ?file .
   ?passage rg:layer ?layer .
-  ?actionType skos:prefLabel ?action . FILTER(lang(?action) = "zh-Hans")
-  ?riteIri rdfs:label ?rite . FILTER(lang(?rite) = "zh-Hans")
+  ?actionType skos:prefLabel ?action . FILTER(langMatches(lang(?action), "zh-Hans"))
+  ?riteIri rdfs:label ?rite . FILTER(langMatches(lang(?rite), "zh-Hans"))
   OPTIONAL { ?act rg:inSection ?sectionIri . ?sectionIri rdfs:label ?section ;
              rg:order ?sectionOrder . }
   OPTIONAL { ?act rg:facing ?facingIri . ?facingIri skos:prefLabel ?facing .
-             FILTER(lang(?facing) = "zh-Hans") }
+             FILTER(langMatches(lang(?facing), "zh-Hans")) }
 }
 """
 
@@ -41,7 +41,7 @@ LINKS_QUERY = _PREFIXES + """
 SELECT ?act ?property ?label WHERE {
   VALUES ?property { rg:agent rg:object rg:recipient rg:place }
   ?act a rg:RitualAct ; ?property ?concept .
-  ?concept skos:prefLabel ?label . FILTER(lang(?label) = "zh-Hans")
+  ?concept skos:prefLabel ?label . FILTER(langMatches(lang(?label), "zh-Hans"))
 }
 """
 

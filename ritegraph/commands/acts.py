@@ -5,7 +5,9 @@ from __future__ import annotations
 import argparse
 import csv
 import json
+import os
 import sys
+from typing import TextIO
 
 from ..acts.store import acts_from_store, output_record
 from ..cli import add_store_option, store_dir
@@ -46,13 +48,20 @@ def _cell(value: object) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    records = acts_from_store(store_dir(args))
-    out = sys.stdout
-    rows = [output_record(r) for r in records if _wanted(r, args.rite, args.section)]
-    if args.format == "jsonl":
+    rows = [output_record(r) for r in acts_from_store(store_dir(args))
+            if _wanted(r, args.rite, args.section)]
+    try:
+        write(rows, args.format, sys.stdout)
+    except BrokenPipeError:  # e.g. piped into `head`
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - silence the flush at exit
+    return 0
+
+
+def write(rows: list[dict], fmt: str, out: TextIO) -> None:
+    if fmt == "jsonl":
         for row in rows:
             out.write(json.dumps(row, ensure_ascii=False) + "\n")
-    elif args.format == "csv":
+    elif fmt == "csv":
         writer = csv.writer(out)
         writer.writerow(KEYS)
         for row in rows:
@@ -61,4 +70,3 @@ def run(args: argparse.Namespace) -> int:
         out.write("\t".join(_TABLE) + "\n")
         for row in rows:
             out.write("\t".join(_cell(row[key]) for key in _TABLE) + "\n")
-    return 0
