@@ -158,3 +158,20 @@ def test_order_and_next_links_within_a_section() -> None:
 def test_spans_are_exact_slices(text: str) -> None:
     for act in acts_of(text, modern="客" in text):
         assert text[act.start:act.end] == act.quote
+
+
+def test_modern_addressee_possessor_and_comparison_are_not_subjects() -> None:
+    text = "主人拿着爵杯，在席前向大夫敬酒，大夫在西阶上拜谢。主人在大夫的右侧拜谢送爵。"  # 000
+    acts = acts_of(text, modern=True)
+    assert [(a.action, a.agents, a.recipients) for a in acts] == [
+        ("执", ["主人"], []), ("献", ["主人"], ["大夫"]), ("拜", ["大夫"], ["主人"]),
+        ("拜送", ["主人"], ["大夫"])]
+    acts = acts_of("主人登上席子，祭祀礼仪如同宾客一样，不品尝肺", modern=True)  # 000
+    assert [(a.quote, a.action, a.agents, a.negated) for a in acts] == [
+        ("主人登上席子", "升席", ["主人"], False), ("祭祀", "祭", ["主人"], False),
+        ("不品尝肺", "哜", ["主人"], True)]
+
+
+def test_negation_stays_in_its_clause() -> None:
+    (fill,) = acts_of("大羹湆不和，实于镫")  # 003: 不 negates 和 (not an act), not 实
+    assert (fill.action, fill.negated) == ("实", False)

@@ -21,7 +21,7 @@ from .model import Act
 from .rules import Kind, Rules, Token, Verb, load_rules
 
 #: Kinds that may stand between a preverb (坐, 进) and the verb it governs.
-_PREVERBAL = {Kind.FACING, Kind.ADVERB, Kind.NEGATION}
+_PREVERBAL = {Kind.FACING, Kind.ADVERB, Kind.NEGATION, Kind.ADDRESSEE}
 _PHRASE_TAIL = {Kind.PLACE, Kind.OBJECT, Kind.ROLE}
 
 
@@ -82,17 +82,28 @@ def sentences(text: str, start: int, end: int, rules: Rules) -> Iterator[tuple[i
 
 
 def _drop_possessors(tokens: list[Token]) -> list[Token]:
-    """Drop a role that only qualifies a thing (旅食之尊, 公的席位) with its 之/的."""
+    """Drop roles that are not actors: a possessor (旅食之尊, 大夫的右侧) with its 之/的, and a
+    role compared with (如同宾客一样); mark a role after 向 (向大夫敬酒) as addressed."""
     out: list[Token] = []
     i = 0
     while i < len(tokens):
-        if (tokens[i].kind is Kind.ROLE and i + 2 < len(tokens)
-                and tokens[i + 1].kind in (Kind.PRONOUN, Kind.POSSESSIVE)
-                and tokens[i + 2].kind in (Kind.PLACE, Kind.OBJECT)):
+        token = tokens[i]
+        following = tokens[i + 1] if i + 1 < len(tokens) else None
+        if token.kind is Kind.ROLE and following is not None and (
+                following.kind is Kind.POSSESSIVE
+                or (following.kind is Kind.PRONOUN and i + 2 < len(tokens)
+                    and tokens[i + 2].kind in (Kind.PLACE, Kind.OBJECT))):
             i += 2
             continue
-        if tokens[i].kind is not Kind.POSSESSIVE:
-            out.append(tokens[i])
+        if token.kind is Kind.COMPARISON:
+            i += 2 if following is not None and following.kind is Kind.ROLE else 1
+            continue
+        if token.kind is Kind.ADDRESSEE and following is not None and following.kind is Kind.ROLE:
+            out.append(Token(following.start, following.end, Kind.ADDRESSEE, following.labels))
+            i += 2
+            continue
+        if token.kind not in (Kind.POSSESSIVE, Kind.ADDRESSEE):
+            out.append(token)
         i += 1
     return out
 
@@ -229,7 +240,7 @@ def _verbless_clause(tokens: list[Token], j: int, stop: int) -> bool:
 
 def _strip(tokens: list[Token]) -> list[Token]:
     lo, hi = 0, len(tokens)
-    while lo < hi and tokens[lo].kind is Kind.CLAUSE_END:
+    while lo < hi and tokens[lo].kind in (Kind.CLAUSE_END, Kind.BOUNDARY):
         lo += 1
     while hi > lo and tokens[hi - 1].kind is Kind.CLAUSE_END:
         hi -= 1
@@ -301,7 +312,7 @@ def _arguments(head: _Head, own: list[Token], rules: Rules
                 places.extend(x for x in token.labels if x in rules.also_places)
             elif id(token) in post or after_disposal:
                 objects.extend(token.labels)
-        elif kind is Kind.ROLE and id(token) in post:
+        elif (kind is Kind.ROLE and id(token) in post) or kind is Kind.ADDRESSEE:
             recipients.extend(token.labels)
         elif kind is Kind.PRONOUN and id(token) in post:
             pronoun = True
@@ -334,6 +345,16 @@ def _agents(head: _Head, ctx: _Context) -> tuple[list[str], bool]:
     if head.inherited:
         return list(head.inherited), False
     return list(ctx.subject), False
+
+
+def _negated(pre: list[Token]) -> bool:
+    """A 不/无/未 before the verb, in the verb's own clause."""
+    for token in reversed(pre):
+        if token.kind is Kind.CLAUSE_END:
+            return False
+        if token.kind is Kind.NEGATION:
+            return True
+    return False
 
 
 def _uniq(items: list[str]) -> list[str]:
@@ -372,7 +393,7 @@ def _make_act(text: str, tokens: list[Token], head: _Head, facing: str | None, c
         places.append(verb.place)
     if "" in recipients or (verb.bow and not recipients and head.lemma != "拜受"):
         recipients = [r for r in recipients if r] or ctx.other_actor(agents)
-    negated = any(t.kind is Kind.NEGATION for t in head.pre)
+    negated = _negated(head.pre)
     span = _strip(head.pre + tokens[head.first:head.last + 1] + head.post)
     start, end = span[0].start, span[-1].end
 

@@ -35,6 +35,8 @@ class Kind(StrEnum):
     OPAQUE = "opaque"
     CHIEF = "chief"
     POSSESSIVE = "possessive"
+    ADDRESSEE = "addressee"
+    COMPARISON = "comparison"
     BOUNDARY = "boundary"
     CLAUSE_END = "clause_end"
 
@@ -42,13 +44,15 @@ class Kind(StrEnum):
 #: When two kinds claim one surface, the earlier kind wins.
 _PRIORITY = [Kind.OPAQUE, Kind.ROLE, Kind.CHIEF, Kind.VERB, Kind.FACING, Kind.PLACE, Kind.OBJECT,
              Kind.NEGATION, Kind.LOCATIVE, Kind.ROUTE, Kind.JOINT, Kind.ALL, Kind.PRONOUN,
-             Kind.PERSON, Kind.DISPOSAL, Kind.POSSESSIVE, Kind.BOUNDARY, Kind.ADVERB]
+             Kind.PERSON, Kind.DISPOSAL, Kind.POSSESSIVE, Kind.ADDRESSEE, Kind.COMPARISON,
+             Kind.BOUNDARY, Kind.ADVERB]
 
 _FUNCTION_KINDS = {"negation": Kind.NEGATION, "locative": Kind.LOCATIVE, "route": Kind.ROUTE,
                    "joint": Kind.JOINT, "all": Kind.ALL, "pronoun": Kind.PRONOUN,
                    "person": Kind.PERSON, "disposal": Kind.DISPOSAL, "adverb": Kind.ADVERB,
                    "opaque": Kind.OPAQUE, "chief": Kind.CHIEF, "possessive": Kind.POSSESSIVE,
-                   "boundary": Kind.BOUNDARY}
+                   "boundary": Kind.BOUNDARY, "addressee": Kind.ADDRESSEE,
+                   "comparison": Kind.COMPARISON}
 
 
 @dataclass(frozen=True)
