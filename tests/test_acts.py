@@ -25,9 +25,9 @@ def test_serial_verbs_carry_the_subject_and_roles_segment_unpunctuated_text() ->
     # 002 献工: 主人洗升献工 → 洗, 升, 献 all by 主人; 工不兴; 左瑟一人 = the chief of the 工
     acts = acts_of("主人洗升献工工不兴左瑟一人拜受爵主人西阶上拜送爵")
     assert [brief(a) for a in acts] == [
-        ("主人洗", "洗", ["主人"], [], [], None, False),
+        ("主人洗", "洗", ["主人"], ["爵"], [], None, False),  # the default cup of 洗/献
         ("升", "升", ["主人"], [], [], None, False),
-        ("献工", "献", ["主人"], [], [], None, False),
+        ("献工", "献", ["主人"], ["爵"], [], None, False),
         ("工不兴", "兴", ["工"], [], [], None, True),
         ("左瑟一人拜受爵", "拜受", ["工"], ["爵"], [], None, False),
         ("主人西阶上拜送爵", "拜送", ["主人"], ["爵"], ["西阶"], None, False),
@@ -170,6 +170,19 @@ def test_modern_addressee_possessor_and_comparison_are_not_subjects() -> None:
     assert [(a.quote, a.action, a.agents, a.negated) for a in acts] == [
         ("主人登上席子", "升席", ["主人"], False), ("祭祀", "祭", ["主人"], False),
         ("不品尝肺", "哜", ["主人"], True)]
+
+
+def test_topic_object_and_back_to_a_place() -> None:
+    acts = acts_of("大夫既匕，匕奠于鼎，逆退，复位。")  # 003: the second 匕 is the ladle
+    assert [(a.action, a.objects, a.places) for a in acts] == [
+        ("匕", [], []), ("奠", ["匕"], ["鼎"]), ("退", [], []), ("复位", [], [])]
+    acts = acts_of("摈者退，负东塾而立。")  # 004: 负X而立 is one act, standing at X
+    assert [(a.action, a.places) for a in acts] == [("退", []), ("立", ["东塾"])]
+
+
+def test_pronoun_after_a_person_directed_verb_is_the_person() -> None:
+    acts = acts_of("公迎之于大门内揖让升")  # 002 记: 之 = the guest, not a thing
+    assert (acts[0].action, acts[0].objects, acts[0].places) == ("迎", [], ["大门内"])
 
 
 def test_negation_stays_in_its_clause() -> None:

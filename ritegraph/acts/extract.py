@@ -52,6 +52,7 @@ class _Context:
     last_object: tuple[str, ...] = ()
     last_cup: tuple[str, ...] = ()
     last_group: tuple[str, ...] = ()  # last addressee (for 一人 = its chief)
+    section: int | None = None
     actors: list[tuple[str, ...]] = field(default_factory=list)
 
     def other_actor(self, agents: list[str]) -> list[str]:
@@ -105,6 +106,20 @@ def _drop_possessors(tokens: list[Token]) -> list[Token]:
         if token.kind not in (Kind.POSSESSIVE, Kind.ADDRESSEE):
             out.append(token)
         i += 1
+    return out
+
+
+def _topics(tokens: list[Token], text: str, rules: Rules) -> list[Token]:
+    """A verb that is also a thing, right before another verb, is that thing (匕奠于鼎)."""
+    if rules.modern:
+        return tokens
+    out = list(tokens)
+    for i, token in enumerate(tokens[:-1]):
+        surface = text[token.start:token.end]
+        if (token.kind is Kind.VERB and surface in rules.nouns
+                and tokens[i + 1].kind is Kind.VERB and not tokens[i + 1].verb.fold
+                and tokens[i + 1].start == token.end):
+            out[i] = Token(token.start, token.end, Kind.OBJECT, rules.nouns[surface])
     return out
 
 
@@ -310,7 +325,8 @@ def _arguments(head: _Head, own: list[Token], rules: Rules
         elif kind is Kind.OBJECT:
             if in_phrase:
                 places.extend(x for x in token.labels if x in rules.also_places)
-            elif id(token) in post or after_disposal:
+            elif id(token) in post or after_disposal or (
+                    not rules.modern and head.pre and token is head.pre[-1]):
                 objects.extend(token.labels)
         elif (kind is Kind.ROLE and id(token) in post) or kind is Kind.ADDRESSEE:
             recipients.extend(token.labels)
@@ -365,9 +381,12 @@ def extract_from_passage(text: str, passage: Passage, rules: Rules, ctx: _Contex
                          file: str, rite: str) -> list[Act]:
     """Acts of one passage, in text order (``ctx`` carries subjects and objects across)."""
     acts: list[Act] = []
+    if passage.section != ctx.section:  # things handled do not carry into a new section
+        ctx.section, ctx.last_object, ctx.last_cup = passage.section, (), ()
     for s, e in sentences(text, passage.start, passage.end, rules):
         tokens = [t for t in rules.tokens(text, s, e) if t.kind is not Kind.OPAQUE]
-        for segment in _speech_segments(_drop_possessors(tokens), rules):
+        tokens = _topics(_drop_possessors(tokens), text, rules)
+        for segment in _speech_segments(tokens, rules):
             heads = parse_sentence(segment, rules)
             facings = _facings(segment, heads)
             for k, head in enumerate(heads):
@@ -382,11 +401,13 @@ def _make_act(text: str, tokens: list[Token], head: _Head, facing: str | None, c
     agents, stated = _agents(head, ctx)
     objects, places, recipients, pronoun = _arguments(head, tokens[head.first:head.last + 1], rules)
     implicit_object = False
-    if pronoun and not objects and ctx.last_object:
+    if pronoun and verb.recipient and verb.carry is not True:
+        recipients = recipients or ctx.other_actor(agents)
+    elif pronoun and not objects and ctx.last_object:
         objects = list(ctx.last_object)
     if verb.object and verb.object not in objects and not (verb.by_object and objects):
         objects.insert(0, verb.object)
-    carried = ctx.last_cup if verb.carry == "cup" else ctx.last_object
+    carried = (ctx.last_cup or (rules.default_cup,)) if verb.carry == "cup" else ctx.last_object
     if not objects and verb.carry and carried:
         objects, implicit_object = list(carried), True
     if verb.place and verb.place not in places:

@@ -99,6 +99,8 @@ class Rules:
     cups: frozenset[str] = frozenset()
     contents: frozenset[str] = frozenset()
     also_places: frozenset[str] = frozenset()
+    default_cup: str = ""
+    nouns: dict[str, tuple[str, ...]] = field(default_factory=dict)  # verb surfaces also objects
     sentence_end: str = "。；！？\n"
     clause_end: str = "，、："
     quote_open: str = "“‘"
@@ -175,6 +177,11 @@ def load_rules(modern: bool) -> Rules:
     rules.cups = frozenset(grammar["objects"]["cups"])
     rules.contents = frozenset(grammar["objects"]["contents"])
     rules.also_places = frozenset(grammar["objects"]["also_places"])
+    rules.default_cup = grammar["objects"]["default_cup"]
+    for label, surfaces in terms["object"][register].items():
+        for surface in surfaces:
+            if rules.surfaces.get(surface, (None,))[0] is Kind.VERB:
+                rules.nouns[surface] = tuple(label.split("+"))
     rules.sentence_end = grammar["sentence_end"]["chars"]
     rules.clause_end = grammar["clause_end"]["chars"]
     rules.quote_open = grammar["quote"]["open"]
