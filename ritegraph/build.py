@@ -11,7 +11,10 @@ from pathlib import Path
 
 import pyoxigraph as ox
 
+from .acts import extract_acts
+from .acts.rdf import file_act_quads
 from .corpus import Manifest, load_manifest, read_text
+from .errors import InputError
 from .graph import FileGraph, corpus_quads, file_quads, match_ranges
 from .lexicon import Lexicon, lexicon_graph, load_lexicon
 from .matching import Matcher
@@ -88,6 +91,7 @@ def file_summary(fg: FileGraph) -> dict:
         "passages": dict(sorted(layers.items())),
         "sections": len(result.sections),
         "mentions": dict(sorted(schemes.items())),
+        "acts": len(fg.acts),
         "classic_cjk_characters": total,
         "classic_cjk_covered": hit,
         "glyph_issues": [vars(g) for g in result.glyphs],
@@ -114,6 +118,11 @@ def build(store_dir: Path, corpus_dir: Path | None = None, lexicon: Lexicon | No
     corpus_quads(out, manifest)
     for fg in file_graphs:
         file_quads(out, fg)
+        fg.acts = extract_acts(fg.result)
+        missing = file_act_quads(out, fg.file, fg.result, fg.acts, lexicon)
+        if missing:
+            raise InputError(f"act labels missing from the lexicon: {', '.join(missing)}",
+                             path=str(fg.file.path), hint="add them to ingest/lexicon/*.toml")
     report.files = [file_summary(fg) for fg in file_graphs]
     report.seconds["rdf"] = time.perf_counter() - clock - report.seconds["read_and_match"]
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from .acts.model import Act
 from .corpus import CorpusFile, Manifest
 from .matching import Match
 from .model import Layer, Passage, ReadResult, Section
@@ -72,6 +73,7 @@ class FileGraph:
     file: CorpusFile
     result: ReadResult
     matches: dict[int, list[Match]] = field(default_factory=dict)  # passage index → matches
+    acts: list[Act] = field(default_factory=list)
 
 
 def corpus_quads(out: QuadWriter, manifest: Manifest) -> None:

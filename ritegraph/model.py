@@ -7,10 +7,10 @@ Offsets are always Unicode code points into the file's text exactly as read as U
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 
 
-class Layer(str, Enum):
+class Layer(StrEnum):
     """The textual layer a passage belongs to (value = the Chinese name, used in output)."""
 
     JING = "经"  # classic text

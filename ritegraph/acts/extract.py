@@ -453,19 +453,17 @@ def number_acts(acts: list[Act]) -> list[Act]:
     return acts
 
 
-def extract_acts(result: ReadResult, matcher: object | None = None,
-                 lexicon: object | None = None) -> list[Act]:
+def extract_acts(result: ReadResult) -> list[Act]:
     """All acts of one read file, numbered within their sections.
 
-    ``matcher`` and ``lexicon`` are accepted for the build's uniform call; the extractor's
-    vocabulary is ``ingest/acts`` (whose labels are the lexicon's prefLabels).
+    The extractor's vocabulary is ``ingest/acts`` (whose labels are the lexicon's prefLabels).
     """
     ctx = _Context()
     acts: list[Act] = []
-    rite = next((p.rite for p in result.passages if p.rite), "")
     for passage in act_regions(result):
         rules = load_rules(passage.layer is Layer.YI)
-        acts.extend(extract_from_passage(result.text, passage, rules, ctx, result.file, rite))
+        acts.extend(extract_from_passage(result.text, passage, rules, ctx, result.file,
+                                         passage.rite or ""))
     return number_acts(acts)
 
 

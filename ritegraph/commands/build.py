@@ -31,7 +31,7 @@ def run(args: argparse.Namespace) -> int:
             mentions = sum(f["mentions"].values())
             cover = f["classic_cjk_covered"] / max(1, f["classic_cjk_characters"])
             print(f"{f['name']}: {sum(f['passages'].values())} passages, {f['sections']} sections,"
-                  f" {mentions} mentions, classic-text coverage {cover:.1%},"
+                  f" {mentions} mentions, {f['acts']} acts, classic-text coverage {cover:.1%},"
                   f" {len(f['glyph_issues'])} glyph issues")
         print(f"{report.quads} quads in {report.store} ({report.seconds['total']:.2f} s)")
     return 0
