@@ -275,3 +275,15 @@ def test_seed_lexicon_gaps_are_uncovered_and_quoted_exactly(seed_report):
         assert count(store, f"""SELECT (COUNT(?m) AS ?n) WHERE {{
             ?m rg:inPassage <{w['passage']}> ; oa:hasTarget/oa:hasSelector ?s .
             ?s oa:start ?b ; oa:end ?e . FILTER(?b < {w['end']} && ?e > {w['start']}) }}""") == 0
+
+
+def test_shacl_results_are_summarised_per_rite(tmp_path):
+    validation = pytest.importorskip("ritegraph.validate")
+    store = store_dir_from("three_rites.trig", tmp_path / "store")
+    report = run_check(open_store(store), load_config(CONFIG), store_dir=store)
+    assert report.shacl.available
+    expected = validation.validate(store=store, severity="info").per_rite()
+    assert {r: dict(c) for r, c in report.shacl.counts().items()} == {
+        r: dict(c) for r, c in expected.items()}
+    rendered = render_text(report_json(report))
+    assert "## SHACL results per rite" in rendered

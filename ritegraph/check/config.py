@@ -30,7 +30,7 @@ class MiningConfig:
 
 @dataclass
 class IdentityConfig:
-    gap_layers: tuple[str, ...] = ("jing", "yi-of-jing")
+    gap_layers: tuple[str, ...] = ("jing",)
     form_skip_layers: tuple[str, ...] = ("yi", "yi-of-jing")
     gap_min_count: int = 3
     gap_max_length: int = 4
@@ -44,6 +44,7 @@ class UsageConfig:
     min_acts: int = 2
     min_divergence: float = 0.5
     limit: int = 40
+    compare: tuple[str, ...] = ("agent:place", "action:object", "action:agent")
 
 
 @dataclass

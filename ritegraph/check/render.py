@@ -43,6 +43,12 @@ def exception_reason(e: dict, rule: dict) -> str:
     return f"no {rule['conclusion']['value']} {kind} it" if kind in ("before", "after") else ""
 
 
+def top(counts: dict[str, int], n: int = 6) -> str:
+    items = list(counts.items())
+    text = ", ".join(f"{k} {v}" for k, v in items[:n])
+    return text + (f", … ({len(items) - n} more)" if len(items) > n else "")
+
+
 def rite_labels(report: dict) -> dict[str, str]:
     return {r["slug"]: r["label"] for r in report["rites"]}
 
@@ -83,7 +89,7 @@ def render_text(report: dict, max_exceptions: int = 20) -> str:
                                      for s in slugs]] for e in matrix_rows(report)])
     out += ["", "## Used differently across rites", ""]
     for d in report["usage"]["divergences"]:
-        a, b = (", ".join(f"{k} {v}" for k, v in c.items()) for c in d["counts"])
+        a, b = (top(c) for c in d["counts"])
         out.append(f"{d['entity']} ({d['slot']}) → {d['dimension']}: "
                    f"{labels[d['rites'][0]]} {{{a}}} vs {labels[d['rites'][1]]} {{{b}}} "
                    f"[distance {d['distance']:.2f}]")
@@ -116,7 +122,17 @@ def render_text(report: dict, max_exceptions: int = 20) -> str:
         out.append(shacl["note"])
     for rite, counts in shacl["per_rite"].items():
         out.append(f"{labels.get(rite, rite)}: " + ", ".join(f"{k} {v}" for k, v in counts.items()))
+        for g in shacl["groups"]:
+            if g["rite"] == rite:
+                out.append(f"    {g['severity']} ×{g['count']} {g['shape']}: {g['message']}"
+                           f"{shacl_example(g['example'])}")
     return "\n".join(out) + "\n"
+
+
+def shacl_example(example: dict) -> str:
+    if not example.get("quote"):
+        return ""
+    return f" — e.g. 「{example['quote']}」 {example['file']}:{example['offset']}"
 
 
 # --- CSV --------------------------------------------------------------------------------------
@@ -253,8 +269,10 @@ def render_html(report: dict) -> str:
             for f in ident["forms"]]),
         "<h2 id=\"shacl\">SHACL results per rite</h2>",
         (f"<p>{escape(report['shacl']['note'])}</p>" if not report["shacl"]["available"] else
-         html_table(["rite", "results"], [[escape(labels.get(r, r)), escape(", ".join(
-             f"{k} {v}" for k, v in c.items()))] for r, c in report["shacl"]["per_rite"].items()])),
+         html_table(["rite", "severity", "shape", "count", "message", "example"], [
+             [escape(labels.get(g["rite"], g["rite"])), g["severity"], escape(g["shape"]),
+              str(g["count"]), escape(g["message"]), escape(shacl_example(g["example"]))]
+             for g in report["shacl"]["groups"]])),
         "</body></html>",
     ]
     return "\n".join(parts) + "\n"

@@ -35,7 +35,7 @@ def run_check(store: ox.Store, config: CheckConfig, rites: list[str] | None = No
               store_dir: Path | None = None, shacl: bool = True) -> CheckReport:
     """Every check over the store (restricted to ``rites`` when given)."""
     data = load(store, rites)
-    summary = (shacl_summary(store, store_dir, set(data.rites)) if shacl
+    summary = (shacl_summary(store_dir, set(data.rites)) if shacl
                else ShaclSummary(False, "SHACL summary not requested."))
     return CheckReport(data, config, mine(data, config), declared(data, config),
                        usage(data, config.usage), identity(data, config.identity), summary)
@@ -122,5 +122,5 @@ def report_json(report: CheckReport) -> dict:
         },
         "shacl": {"available": report.shacl.available, "note": report.shacl.note,
                   "per_rite": {r: dict(c) for r, c in report.shacl.counts().items()},
-                  "results": [vars(r) for r in report.shacl.results]},
+                  "groups": [vars(g) for g in report.shacl.groups]},
     }

@@ -182,11 +182,15 @@ def premises_of(act: Act, index: ActIndex) -> Iterable[Premise]:
 
 
 def conclusions_of(act: Act, premise: Premise, index: ActIndex) -> Iterable[Conclusion]:
+    """Candidate conclusions seen on an act; never one the premise's lemma already contains
+    (卒觯 → 用觯, 就席 → 在席: skos:related in the lexicon)."""
     used = {s for s, _ in premise.items}
+    implied = index.data.related.get(premise.action, frozenset())
     for slot in index.mining.conclusion_slots:
         if slot not in used:
             for value in act.values(slot):
-                yield Conclusion(slot, value)
+                if value not in implied:
+                    yield Conclusion(slot, value)
     if index.mining.sequences:
         for relation in SEQUENCE_RELATIONS:
             for n in index.neighbours(act, relation):
@@ -293,8 +297,8 @@ def premise_zh(premise: Premise, data: CheckData) -> str:
 
 
 def _en(data: CheckData, iri: str) -> str:
-    concept = data.concept(iri)
-    return concept.label if concept.en == concept.label else f"{concept.en} ({concept.label})"
+    gloss, label = data.gloss(iri), data.label(iri)
+    return label if gloss == label else f"{gloss} ({label})"
 
 
 def premise_en(premise: Premise, data: CheckData) -> str:

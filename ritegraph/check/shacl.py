@@ -1,7 +1,7 @@
-"""SHACL results of the validation step (issue 4), summarised per rite for the check report.
+"""SHACL results of ``ritegraph validate`` (issue 4), summarised per rite for the check report.
 
-The validation module is optional here: when ``ritegraph.validate`` is not installed in this
-build the summary says so instead of failing the check.
+Uses :func:`ritegraph.validate.validate` on the store at severity ``info`` (every result) and
+groups the results by rite, shape and severity, with one example each.
 """
 
 from __future__ import annotations
@@ -10,77 +10,62 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import pyoxigraph as ox
-
-from .data import slug_of
-
-RITE_OF_FOCUS = """
-PREFIX rg: <https://w3id.org/ritegraph/ontology#>
-SELECT ?focus ?rite WHERE {
-  VALUES ?focus { %s }
-  { ?focus rg:inRite ?rite } UNION { ?focus rg:inPassage/rg:inRite ?rite }
-}"""
+from ..errors import RitegraphError
 
 
 @dataclass
-class ShaclResult:
-    rite: str | None
+class ShaclGroup:
+    rite: str  # rite slug, "-" when the focus node has none
+    shape: str
     severity: str
-    focus: str
+    count: int
     message: str
-    shape: str = ""
+    example: dict  # label, quote, file, offset of one focus node
 
 
 @dataclass
 class ShaclSummary:
     available: bool
     note: str = ""
-    results: list[ShaclResult] = field(default_factory=list)
+    groups: list[ShaclGroup] = field(default_factory=list)
 
     def counts(self) -> dict[str, Counter[str]]:
-        """rite slug (or "-") → severity → results."""
+        """rite slug → severity → results."""
         out: dict[str, Counter[str]] = {}
-        for r in self.results:
-            out.setdefault(r.rite or "-", Counter())[r.severity] += 1
+        for g in self.groups:
+            out.setdefault(g.rite, Counter())[g.severity] += g.count
         return out
 
 
-def _attr(result: object, *names: str) -> str:
-    for name in names:
-        value = result.get(name) if isinstance(result, dict) else getattr(result, name, None)
-        if value is not None:
-            return str(getattr(value, "value", value))
-    return ""
-
-
-def rites_of(store: ox.Store, focus: list[str]) -> dict[str, str]:
-    iris = sorted({f for f in focus if f.startswith("http")})
-    found: dict[str, str] = {}
-    for chunk in range(0, len(iris), 500):
-        values = " ".join(f"<{i}>" for i in iris[chunk:chunk + 500])
-        for row in store.query(RITE_OF_FOCUS % values, use_default_graph_as_union=True):
-            found[row["focus"].value] = slug_of(row["rite"].value)
-    return found
-
-
-def shacl_summary(store: ox.Store, store_dir: Path | None, rites: set[str] | None) -> ShaclSummary:
-    """Run the project's SHACL validation on the store and group its results by rite."""
+def shacl_summary(store_dir: Path | None, rites: set[str] | None) -> ShaclSummary:
+    """Validate the store and group its results by rite (``rites`` keeps only those)."""
+    if store_dir is None:
+        return ShaclSummary(False, "SHACL results need a built store (not an in-memory graph).")
     try:
-        from .. import validate as validation
+        from ..validate import validate
     except ImportError:
         return ShaclSummary(False, "SHACL validation (ritegraph.validate) is not available in "
-                                   "this build; the report has no SHACL section.")
-    entry = getattr(validation, "validate_store", None) or getattr(validation, "validate", None)
-    if entry is None or store_dir is None:
-        return ShaclSummary(False, "SHACL validation needs a built store directory.")
-    outcome = entry(store_dir)
-    raw = getattr(outcome, "results", outcome)
-    results = [ShaclResult(None, _attr(r, "severity").rsplit("#", 1)[-1],
-                           _attr(r, "focus", "focus_node"), _attr(r, "message"),
-                           _attr(r, "shape", "source_shape")) for r in raw]
-    where = rites_of(store, [r.focus for r in results])
-    for r in results:
-        r.rite = where.get(r.focus)
-    if rites:
-        results = [r for r in results if r.rite in rites]
-    return ShaclSummary(True, "", results)
+                                   "this build.")
+    try:
+        report = validate(store=store_dir, severity="info")
+    except RitegraphError as exc:
+        return ShaclSummary(False, f"SHACL validation failed: {exc}")
+    groups: dict[tuple[str, str, str], ShaclGroup] = {}
+    for result in report.results:
+        context = report.contexts.get(result.focus)
+        rite = (context.rite if context and context.rite else "-").rsplit("/", 1)[-1]
+        if rites and rite not in rites:
+            continue
+        key = (rite, result.shape.rsplit("#", 1)[-1].rsplit("/", 1)[-1], result.severity)
+        if key in groups:
+            groups[key].count += 1
+            continue
+        example = {"focus": result.focus, "label": context.label if context else None,
+                   "quote": context.quote if context else None,
+                   "file": context.file if context else None,
+                   "offset": context.offset if context else None}
+        groups[key] = ShaclGroup(*key, 1, " / ".join(result.messages) or result.component,
+                                 example)
+    order = {"Violation": 0, "Warning": 1, "Info": 2}
+    return ShaclSummary(True, f"{report.shapes} shapes, {report.triples} triples", sorted(
+        groups.values(), key=lambda g: (g.rite, order.get(g.severity, 3), -g.count, g.shape)))

@@ -82,8 +82,9 @@ def divergences(data: CheckData, rows: dict[str, dict[str, Usage]], config: Usag
                 ) -> list[Divergence]:
     """Pairs of rites in which an entity (in one slot) co-occurs with clearly different things."""
     out = []
+    wanted = {tuple(c.split(":", 1)) for c in config.compare}
     for entity, per_rite in rows.items():
-        keys = {k for u in per_rite.values() for k in u.with_}
+        keys = {k for u in per_rite.values() for k in u.with_} & wanted
         for slot, dimension in sorted(keys):
             usable = [(r, u.with_[(slot, dimension)]) for r, u in per_rite.items()
                       if sum(u.with_[(slot, dimension)].values()) >= config.min_acts]
