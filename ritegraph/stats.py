@@ -18,18 +18,18 @@ PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>
 QUERIES = {
     "passages": """SELECT ?rite ?layer (COUNT(?p) AS ?n) WHERE {
         ?p a rg:Passage ; rg:layer/rdfs:label ?layer .
-        FILTER(lang(?layer) = "zh-Hans")
-        OPTIONAL { ?p rg:inRite/rdfs:label ?rite . FILTER(lang(?rite) = "zh-Hans") }
+        FILTER(langMatches(lang(?layer), "zh-Hans"))
+        OPTIONAL { ?p rg:inRite/rdfs:label ?rite . FILTER(langMatches(lang(?rite), "zh-Hans")) }
     } GROUP BY ?rite ?layer ORDER BY ?rite ?layer""",
     "classes": """SELECT ?graph ?class (COUNT(DISTINCT ?s) AS ?n) WHERE {
         GRAPH ?g { ?s a ?class } BIND(STRAFTER(STR(?g), "/graph/") AS ?graph)
     } GROUP BY ?graph ?class ORDER BY ?graph ?class""",
     "mentions": """SELECT ?rite ?scheme (COUNT(?m) AS ?n) WHERE {
         ?m a rg:Mention ; oa:hasBody/skos:inScheme ?s ; rg:inPassage/rg:inRite/rdfs:label ?rite .
-        FILTER(lang(?rite) = "zh-Hans") BIND(STRAFTER(STR(?s), "/scheme/") AS ?scheme)
+        FILTER(langMatches(lang(?rite), "zh-Hans")) BIND(STRAFTER(STR(?s), "/scheme/") AS ?scheme)
     } GROUP BY ?rite ?scheme ORDER BY ?rite ?scheme""",
     "sections": """SELECT ?rite (COUNT(?s) AS ?n) WHERE {
-        ?s a rg:Section ; rg:inRite/rdfs:label ?rite . FILTER(lang(?rite) = "zh-Hans")
+        ?s a rg:Section ; rg:inRite/rdfs:label ?rite . FILTER(langMatches(lang(?rite), "zh-Hans"))
     } GROUP BY ?rite ORDER BY ?rite""",
 }
 

@@ -37,5 +37,5 @@ def test_wheel_installed_in_a_fresh_venv_builds_from_another_directory(tmp_path:
     assert "公食大夫礼" in out
     assert (elsewhere / "ritegraph-data" / "current").is_symlink()
     data = Path(where).parent / "_data"
-    for name in ("ontology", "ingest", "shapes", "queries", "corpus"):
+    for name in ("ontology", "ingest", "shapes", "queries", "corpus", "checks"):
         assert (data / name).is_dir(), name
