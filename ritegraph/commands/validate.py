@@ -1,0 +1,39 @@
+"""``ritegraph validate``: check the graph against the SHACL shapes (exit 1: does not conform)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from ..cli import add_store_option, store_dir
+from ..errors import EXIT_OK, EXIT_PROBLEMS
+from ..validate import ENGINES, RENDERERS, SEVERITIES, validate
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    parser = sub.add_parser(
+        "validate", help="validate the graph against the SHACL shapes",
+        description=__doc__ + " Exit 0: conforms at the chosen severity; 1: it does not; "
+                              "2: usage or input error (bad file, unparsable shapes).")
+    add_store_option(parser)
+    parser.add_argument("--data", metavar="FILE", type=Path,
+                        help="validate this RDF file instead of the store")
+    parser.add_argument("--shapes", metavar="DIR", type=Path,
+                        help="directory of *.ttl shapes (default: the bundled shapes/)")
+    parser.add_argument("--rite", metavar="SLUG", help="validate one rite's graph (e.g. yanli)")
+    parser.add_argument("--severity", choices=list(SEVERITIES), default="violation",
+                        help="lowest severity that makes the graph fail (default: violation)")
+    parser.add_argument("--format", choices=list(RENDERERS), default="text")
+    parser.add_argument("--engine", choices=ENGINES, default="sparql",
+                        help="sparql: whole-graph queries on Oxigraph (fast, default); "
+                             "pyshacl: the reference implementation (slow)")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    report = validate(store=None if args.data else store_dir(args), data_file=args.data,
+                      shapes_dir=args.shapes, rite=args.rite, severity=args.severity,
+                      engine=args.engine)
+    sys.stdout.write(RENDERERS[args.format](report))
+    return EXIT_OK if report.conforms else EXIT_PROBLEMS

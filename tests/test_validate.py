@@ -1,0 +1,186 @@
+"""SHACL validation: every shape has a valid and an invalid example; the SPARQL engine agrees with
+pyshacl; exit codes; a corrupted copy of the real graph is caught at the right focus node."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pyoxigraph as ox
+import pytest
+from rdflib import Dataset, Graph, URIRef
+from rdflib.namespace import SH
+
+from ritegraph.cli import main
+from ritegraph.shaclsparql import named_node_shapes
+from ritegraph.validate import (
+    DataSource,
+    load_shapes,
+    run_pyshacl,
+    run_sparql,
+    schema_graph,
+    store_source,
+    validate,
+)
+
+FIXTURES = Path(__file__).parent / "fixtures" / "shapes"
+SHAPES_NS = "https://w3id.org/ritegraph/shapes#"
+
+
+@pytest.fixture(scope="module")
+def shapes() -> Graph:
+    return load_shapes()
+
+
+@pytest.fixture(scope="module")
+def schema() -> Graph:
+    return schema_graph()
+
+
+@pytest.fixture(scope="module")
+def valid() -> Graph:
+    return Graph().parse(FIXTURES / "valid.ttl")
+
+
+@pytest.fixture(scope="module")
+def cases() -> Dataset:
+    return Dataset().parse(FIXTURES / "invalid.trig", format="trig")
+
+
+def case_names() -> list[str]:
+    data = Dataset().parse(FIXTURES / "invalid.trig", format="trig")
+    return sorted({str(g.identifier).split(":")[2] for g in data.graphs()
+                   if str(g.identifier).startswith("urn:case:")})
+
+
+def case_graph(valid: Graph, cases: Dataset, name: str) -> Graph:
+    graph = Graph()
+    graph += valid
+    graph -= cases.graph(URIRef(f"urn:case:{name}:remove"))
+    graph += cases.graph(URIRef(f"urn:case:{name}:add"))
+    return graph
+
+
+def expected(cases: Dataset, name: str) -> set[tuple[str, str, str]]:
+    g = cases.graph(URIRef(f"urn:case:{name}:expect"))
+    return {(str(g.value(r, SH.focusNode)),
+             str(g.value(r, SH.sourceConstraintComponent)).rsplit("#", 1)[1],
+             str(g.value(r, SH.resultSeverity)).rsplit("#", 1)[1])
+            for r in g.subjects(SH.focusNode, None)}
+
+
+def source(graph: Graph) -> DataSource:
+    store = ox.Store()
+    store.load(graph.serialize(format="nt", encoding="utf-8"), format=ox.RdfFormat.N_TRIPLES)
+    return DataSource(store)
+
+
+def test_valid_graph_conforms_with_both_engines(valid, shapes, schema):
+    assert run_sparql(source(valid), shapes, schema) == []
+    assert run_pyshacl(valid, shapes, schema) == []
+
+
+def test_every_shape_has_an_invalid_case(shapes):
+    names = {str(s)[len(SHAPES_NS):] for s in named_node_shapes(shapes)}
+    assert names == set(case_names())
+    assert len(names) >= 40
+
+
+def test_at_least_twelve_cited_warning_rules(shapes):
+    rules = [s for s in named_node_shapes(shapes) if shapes.value(s, SH.severity) == SH.Warning]
+    assert len(rules) >= 12
+    for rule in rules:
+        comments = [str(c) for c in shapes.objects(rule, URIRef(
+            "http://www.w3.org/2000/01/rdf-schema#comment"))]
+        assert any("「" in c for c in comments), f"{rule} cites no text"
+
+
+@pytest.mark.parametrize("name", case_names())
+def test_invalid_case_gives_exactly_the_expected_results(name, valid, cases, shapes, schema):
+    results = run_sparql(source(case_graph(valid, cases, name)), shapes, schema)
+    got = {(r.focus, r.component, r.severity) for r in results}
+    assert got == expected(cases, name)
+    assert SHAPES_NS + name in {r.shape for r in results}
+    assert all(r.messages for r in results)
+
+
+@pytest.mark.parametrize("name", case_names())
+def test_sparql_engine_agrees_with_pyshacl(name, valid, cases, shapes, schema):
+    graph = case_graph(valid, cases, name)
+    ours = {(r.shape, r.focus, r.component, r.severity)
+            for r in run_sparql(source(graph), shapes, schema)}
+    reference = {(r.shape, r.focus, r.component, r.severity)
+                 for r in run_pyshacl(graph, shapes, schema)
+                 + run_sparql(source(graph), shapes, schema, include_core=False)}
+    assert ours == reference
+
+
+def write(graph: Graph, path: Path) -> Path:
+    graph.serialize(path, format="turtle")
+    return path
+
+
+def test_exit_codes(tmp_path, valid, cases, capsys):
+    good = write(valid, tmp_path / "good.ttl")
+    bad = write(case_graph(valid, cases, "QuoteMatchesSourceShape"), tmp_path / "bad.ttl")
+    warned = write(case_graph(valid, cases, "WashObjectRule"), tmp_path / "warned.ttl")
+    assert main(["validate", "--data", str(good), "--severity", "info"]) == 0
+    assert main(["validate", "--data", str(bad)]) == 1
+    assert "QuoteMatchesSourceShape" in capsys.readouterr().out
+    assert main(["validate", "--data", str(warned)]) == 0
+    assert main(["validate", "--data", str(warned), "--severity", "warning"]) == 1
+    assert main(["validate", "--data", str(tmp_path / "missing.ttl")]) == 2
+    (tmp_path / "broken.ttl").write_text("<a> <b> .", encoding="utf-8")
+    assert main(["validate", "--data", str(tmp_path / "broken.ttl")]) == 2
+    shapes_dir = tmp_path / "shapes"
+    shapes_dir.mkdir()
+    (shapes_dir / "bad.ttl").write_text("@prefix sh: <x> . sh:a sh:b", encoding="utf-8")
+    assert main(["validate", "--data", str(good), "--shapes", str(shapes_dir)]) == 2
+    with pytest.raises(SystemExit) as exc:
+        main(["validate", "--data", str(good), "--severity", "fatal"])
+    assert exc.value.code == 2
+
+
+def test_report_formats(tmp_path, valid, cases, capsys):
+    bad = write(case_graph(valid, cases, "QuoteMatchesSourceShape"), tmp_path / "bad.ttl")
+    assert main(["validate", "--data", str(bad), "--format", "json"]) == 1
+    out = capsys.readouterr().out
+    assert '"file": "t001.txt"' in out and '"offset": 17' in out and '"conforms": false' in out
+    assert main(["validate", "--data", str(bad), "--format", "turtle"]) == 1
+    report = Graph().parse(data=capsys.readouterr().out, format="turtle")
+    assert len(set(report.subjects(SH.focusNode, None))) == 1
+
+
+def test_seed_graph_conforms_at_violation_level(built_store):
+    report = validate(store=built_store)
+    assert report.conforms, [r for r in report.reported][:5]
+    assert report.triples > 100_000
+
+
+def test_corrupted_copy_of_the_seed_graph_is_caught(built_store, shapes, schema):
+    """One oa:exact altered (and, once acts exist, one act's agent removed)."""
+    data = store_source(built_store)
+    store = data.store
+    row = next(iter(store.query(
+        "PREFIX oa: <http://www.w3.org/ns/oa#> SELECT ?q ?x WHERE { ?q oa:exact ?x } LIMIT 1",
+        use_default_graph_as_union=True)))
+    exact = URIRef("http://www.w3.org/ns/oa#exact")
+    for quad in list(store.quads_for_pattern(row["q"], ox.NamedNode(str(exact)), row["x"])):
+        store.remove(quad)
+        store.add(ox.Quad(quad.subject, quad.predicate, ox.Literal(quad.object.value + "X"),
+                          quad.graph_name))
+    broken_act = None
+    acts = list(store.query(
+        "PREFIX rg: <https://w3id.org/ritegraph/ontology#> "
+        "SELECT ?a WHERE { ?a a rg:RitualAct ; rg:agent ?g } LIMIT 1",
+        use_default_graph_as_union=True))
+    if acts:
+        broken_act = acts[0]["a"]
+        agent = ox.NamedNode("https://w3id.org/ritegraph/ontology#agent")
+        for quad in list(store.quads_for_pattern(broken_act, agent, None)):
+            store.remove(quad)
+    results = run_sparql(data, shapes, schema)
+    focus = {(r.shape.rsplit("#", 1)[1], r.focus) for r in results if r.severity == "Violation"}
+    assert ("QuoteMatchesSourceShape", row["q"].value) in focus
+    if broken_act is not None:
+        assert ("RitualActShape", broken_act.value) in focus
+    assert len(focus) == 1 + (broken_act is not None)
