@@ -136,6 +136,8 @@ def test_translation_brackets_supplements_and_separator() -> None:
     an = passage_with_text(result, "〇定，读作多佞】")
     assert (zhu.translates, an.translates) == (Layer.ZHU, Layer.AN)
     assert an.start == zhu.end
+    short_note = passage_with_text(read_fixture("000_short_note.txt"), "（等待再次射箭）")
+    assert (short_note.layer, short_note.translates) == (Layer.YI, Layer.ZHU)
     # 〇 after a comma is a lost glyph (玄端), not a separator: the note stays 注.
     lost = passages_containing(result, "戒时，〇端。")
     assert [(p.layer, p.translates) for p in lost] == [(Layer.YI, Layer.ZHU)]
