@@ -128,6 +128,7 @@ class RG(DefinedNamespace):
 
     # annotation properties
     ambiguous: URIRef  # ambiguous
+    modernLabel: URIRef  # modern label
     pinyin: URIRef  # pinyin
     title: URIRef  # title
 
