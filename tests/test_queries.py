@@ -202,8 +202,8 @@ EXPECTED: dict[str, tuple[tuple[str, ...], list[tuple[str, ...]]]] = {
         ("role:sizheng", "place:zuojie", "dir:bei", "1"),
         ("role:zhuren", "place:xijie", "", "1"),
         ("role:zhuren", "place:zuojie", "", "1")]),
-    "xian-zuo-chou": (("rite", "host", "guest", "presented", "returned", "toasted"), [
-        ("rite:xiangsheli", "role:zhuren", "role:bin", "1", "1", "1")]),
+    "xian-zuo-chou": (("rite", "host", "guest", "presented", "returned", "toasted", "steps"), [
+        ("rite:xiangsheli", "role:zhuren", "role:bin", "1", "1", "1", "3")]),
     "term-passages": (("layer", "passage", "exact"), [
         ("layer:jing", "text:000/7429-7467", "觯"),
         ("layer:jing", "text:002/1624-1667", "觯"),
