@@ -6,7 +6,8 @@ preverbs fold into the verb they govern, listed verb pairs merge (送…再拜 �
 tokens between two heads are shared out — objects, 于-places and addressees to the verb before,
 subjects, negation, facing, preverbal places and adverbs to the verb after. A missing subject is
 carried over from the clause before; a pivot verb (命, 使) hands its addressee on as the next
-verb's agent; a bow with no addressee is directed to the last other actor.
+verb's agent; a bow or a verb addressed to a person (辞, 对, 揖…) with no addressee stated is
+directed to the last other actor.
 """
 
 from __future__ import annotations
@@ -412,7 +413,8 @@ def _make_act(text: str, tokens: list[Token], head: _Head, facing: str | None, c
         objects, implicit_object = list(carried), True
     if verb.place and verb.place not in places:
         places.append(verb.place)
-    if "" in recipients or (verb.bow and not recipients and head.lemma != "拜受"):
+    if "" in recipients or ((verb.bow or verb.addressed) and not recipients
+                            and head.lemma != "拜受"):
         recipients = [r for r in recipients if r] or ctx.other_actor(agents)
     negated = _negated(head.pre)
     span = _strip(head.pre + tokens[head.first:head.last + 1] + head.post)

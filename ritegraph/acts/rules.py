@@ -67,6 +67,7 @@ class Verb:
     place: str | None = None
     furnish: bool = False
     bow: bool = False
+    addressed: bool = False  # directed to a person: with none stated, the last other actor
     fold: bool = False
     speech: bool = False
     by_object: tuple[tuple[str, str], ...] = ()
@@ -123,16 +124,35 @@ class Rules:
                 out.append(Token(i, i + 1, Kind.CLAUSE_END))
                 i += 1
                 continue
-            for length in range(min(self.max_len, end - i), 0, -1):
-                entry = self.surfaces.get(text[i:i + length])
-                if entry is not None:
-                    kind, labels, verb = entry
-                    out.append(Token(i, i + length, kind, labels, verb))
-                    i += length
-                    break
+            length = self._match_length(text, i, end)
+            if length:
+                kind, labels, verb = self.surfaces[text[i:i + length]]
+                out.append(Token(i, i + length, kind, labels, verb))
+                i += length
             else:
                 i += 1
         return out
+
+    def _longest(self, text: str, i: int, end: int) -> int:
+        for length in range(min(self.max_len, end - i), 0, -1):
+            if text[i:i + length] in self.surfaces:
+                return length
+        return 0
+
+    def _match_length(self, text: str, i: int, end: int) -> int:
+        """The longest match at ``i``, unless a shorter one lets a verb that overlaps its end
+        be read whole (西阶下堂: 西阶 + 下堂, not 西阶下 + 堂)."""
+        longest = self._longest(text, i, end)
+        if not longest or self.surfaces[text[i:i + longest]][0] is Kind.VERB:
+            return longest
+        for length in range(longest - 1, 0, -1):
+            if text[i:i + length] not in self.surfaces:
+                continue
+            after = self._longest(text, i + length, end)
+            if after and i + length + after > i + longest \
+                    and self.surfaces[text[i + length:i + length + after]][0] is Kind.VERB:
+                return length
+        return longest
 
 
 def acts_data_dir() -> Path:
@@ -146,7 +166,8 @@ def _load(name: str) -> dict:
 def _verb(entry: dict) -> Verb:
     return Verb(entry["lemma"], entry.get("recipient", False), entry.get("pivot", False),
                 entry.get("carry", False), entry.get("object"), entry.get("place"),
-                entry.get("furnish", False), entry.get("bow", False), entry.get("fold", False),
+                entry.get("furnish", False), entry.get("bow", False),
+                entry.get("addressed", False), entry.get("fold", False),
                 entry.get("speech", False), tuple(entry.get("by_object", {}).items()))
 
 
