@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import io
+import itertools
 import json
 import re
 from pathlib import Path
@@ -274,12 +275,13 @@ def test_named_query_on_the_small_graph(small, name):
 
 
 def test_action_transitions_follow_next(small):
-    rows = table(q.run(small, QUERIES["action-transitions"]), "rite", "action", "nextAction",
-                 "times")
+    result = q.run(small, QUERIES["action-transitions"], {"min_times": "1"})
+    rows = table(result, "rite", "action", "nextAction", "times")
     assert ("rite:xiangsheli", "action:xian", "action:zuo", "1") in rows
     assert ("rite:xiangsheli", "action:li", "action:youshe", "1") in rows
     assert ("rite:xiangsheli", "action:chou", "action:xi", "1") not in rows  # across sections
     assert sum(int(r[3]) for r in rows) == 22 - 5  # acts minus the last of each section
+    assert q.run(small, QUERIES["action-transitions"]).rows == []  # each pair occurs once
 
 
 def test_params_change_the_answer(small):
@@ -410,3 +412,149 @@ def test_cli_usage_errors_exit_2(small_store_dir, capsys, argv):
 def test_cli_without_store_exits_2(tmp_path, capsys):
     assert main(["query", "object-usage", "--store", str(tmp_path / "none")]) == 2
     assert "ritegraph build" in capsys.readouterr().err
+
+
+# ------------------------------------------------------------------ the seed graph
+
+RG = "https://w3id.org/ritegraph/ontology#"
+
+
+@pytest.fixture(scope="module")
+def seed(built_store) -> q.LocalTarget:
+    return q.LocalTarget(open_store(built_store), "the seed graph")
+
+
+@pytest.fixture(scope="module")
+def seed_acts(seed) -> q.LocalTarget:
+    if not seed.select(f"ASK {{ ?a a <{RG}RitualAct> }}").boolean:
+        pytest.skip("acts not built")
+    return seed
+
+
+def labelled(target: q.Target, result: q.Result, *variables: str) -> list[tuple[str, ...]]:
+    """Rows with IRIs replaced by their labels (as the table format shows them)."""
+    names = variables or tuple(result.variables)
+    iris = [t.value for row in result.rows for t in row.values() if isinstance(t, ox.NamedNode)]
+    label_of = q.labels(target, iris)
+    return [tuple(q.display(row.get(v), label_of) for v in names) for row in result.rows]
+
+
+def test_seed_every_query_runs(seed):
+    for name, nq in QUERIES.items():
+        result = q.run(seed, nq)
+        assert result.variables, name
+
+
+def test_seed_rite_overview(seed):
+    rows = labelled(seed, q.run(seed, QUERIES["rite-overview"]), "rite", "sections",
+                    "passages", "mentions")
+    assert {r[0] for r in rows} == {"乡射礼", "燕礼", "聘礼", "公食大夫礼"}
+    assert all(int(r[1]) > 0 and int(r[2]) > 0 and int(r[3]) > 0 for r in rows)
+
+
+def test_seed_term_passages_quote_the_term(seed):
+    result = q.run(seed, QUERIES["term-passages"], {"term": "觯"})
+    assert len(result.rows) > 20
+    for row in result.rows:
+        assert row["exact"].value in row["text"].value
+        assert int(row["start"].value) < int(row["end"].value)
+    layers = {r[0] for r in labelled(seed, result, "layer")}
+    assert {"经", "注"} <= layers
+
+
+def test_seed_commentary_on_the_lisizheng_passage(seed):
+    rows = labelled(seed, q.run(seed, QUERIES["commentary-on"]), "classicText", "layer", "text")
+    assert ("射人自阼阶下请立司正公许射人遂为司正", "注") in {r[:2] for r in rows}
+    assert any(r[2].startswith("【君许其请因命用为司正") for r in rows)
+
+
+def test_seed_commentary_only_concepts_never_in_the_classic(seed):
+    result = q.run(seed, QUERIES["commentary-only"])
+    concepts = {row["concept"].value for row in result.rows}
+    assert concepts
+    classic = {row["c"].value for row in seed.select(f"""
+        PREFIX oa: <http://www.w3.org/ns/oa#>
+        SELECT DISTINCT ?c WHERE {{ ?m oa:hasBody ?c ; <{RG}inPassage> ?p .
+          {{ ?p <{RG}layer> <https://w3id.org/ritegraph/layer/jing> }}
+          UNION {{ ?p <{RG}translates> <https://w3id.org/ritegraph/layer/jing> }} }}""").rows}
+    assert not concepts & classic
+
+
+def test_seed_zhi_is_handled_by_sizheng_in_lisizheng(seed_acts):
+    rows = labelled(seed_acts, q.run(seed_acts, QUERIES["who-handles"], {"object": "觯"}),
+                    "agent", "rite", "section", "action")
+    lisizheng = {(r[1], r[3]) for r in rows if r[0] == "司正" and r[2] == "立司正"}
+    assert ("乡射礼", "洗") in lisizheng and ("乡射礼", "奠") in lisizheng
+    assert any(r[0] == "司正" and r[1] == "燕礼" and r[2].startswith("立司正") for r in rows)
+
+
+def test_seed_sishe_acts_in_xiangsheli_include_the_youshe_episode(seed_acts):
+    result = q.run(seed_acts, QUERIES["role-acts-in-section"], {"role": "司射", "rite": "乡射礼"})
+    rows = labelled(seed_acts, result, "section", "action", "quote")
+    youshe = [r for r in rows if r[0] == "司射诱射"]
+    assert len(youshe) >= 5  # 司射 demonstrates the shooting (诱射): 揖, 升, 执弓, 取矢 …
+    assert {"揖", "升"} <= {r[1] for r in youshe}
+    orders = [(row.get("section"), int(row["order"].value)) for row in result.rows]
+    assert all(a[1] <= b[1] for a, b in itertools.pairwise(orders) if a[0] == b[0])
+
+
+def test_seed_xian_zuo_chou_between_host_and_guest(seed_acts):
+    rows = labelled(seed_acts, q.run(seed_acts, QUERIES["xian-zuo-chou"]),
+                    "rite", "host", "guest", "returned", "toasted", "steps")
+    host_guest = [r for r in rows if r[:3] == ("乡射礼", "主人", "宾")]
+    assert host_guest and int(host_guest[0][3]) >= 1 and int(host_guest[0][4]) >= 1
+    assert all(int(r[5]) >= 2 for r in rows)
+
+
+def test_seed_roles_that_never_bow(seed_acts):
+    result = q.run(seed_acts, QUERIES["roles-never"])
+    never = {row["role"].value for row in result.rows}
+    bowing = {row["r"].value for row in seed_acts.select(f"""SELECT DISTINCT ?r WHERE {{
+        ?a <{RG}actionType> <https://w3id.org/ritegraph/action/bai> ; <{RG}agent> ?r ;
+           <{RG}negated> false }}""").rows}
+    assert never and not never & bowing
+    assert {"https://w3id.org/ritegraph/role/zhuren", "https://w3id.org/ritegraph/role/bin"} \
+        <= bowing
+
+
+def test_seed_negated_acts_quote_a_negation(seed_acts):
+    result = q.run(seed_acts, QUERIES["negated-acts"])
+    assert len(result.rows) >= 10
+    negators = ("不", "无", "未", "弗", "毋", "勿", "没有", "莫", "非")
+    assert sum(any(n in row["quote"].value for n in negators)
+               for row in result.rows) >= 0.9 * len(result.rows)
+
+
+def test_seed_places_and_classes(seed_acts):
+    at_zuojie = labelled(seed_acts, q.run(seed_acts, QUERIES["acts-at-place"],
+                                          {"place": "阼阶"}), "agent")
+    assert ("主人",) in at_zuojie
+    positions = labelled(seed_acts, q.run(seed_acts, QUERIES["role-positions"]), "role", "place")
+    assert ("主人", "阼阶") in positions
+    classes = labelled(seed_acts, q.run(seed_acts, QUERIES["objects-by-class"]), "class",
+                       "object")
+    assert ("酒器", "觯") in classes
+    usage = labelled(seed_acts, q.run(seed_acts, QUERIES["object-usage"]), "object", "rite",
+                     "action")
+    assert ("觯", "乡射礼", "洗") in usage
+
+
+def test_seed_section_sequence_and_counts(seed_acts):
+    result = q.run(seed_acts, QUERIES["section-sequence"], {"title": "立司正"})
+    rows = labelled(seed_acts, result, "rite", "agent", "object")
+    assert ("乡射礼", "司正", "觯") in rows and ("燕礼", "司正", "觯") in rows
+    counts = labelled(seed_acts, q.run(seed_acts, QUERIES["section-acts"]), "section", "acts")
+    assert any(title == "立司正" and int(n) > 0 for title, n in counts)
+
+
+def test_seed_transitions_exchanges_and_inferred_agents(seed_acts):
+    transitions = q.run(seed_acts, QUERIES["action-transitions"])
+    assert transitions.rows and all(int(r["times"].value) >= 2 for r in transitions.rows)
+    bows = labelled(seed_acts, q.run(seed_acts, QUERIES["exchanges"]), "rite", "agent",
+                    "recipient")
+    assert ("乡射礼", "主人", "宾") in bows and ("乡射礼", "宾", "主人") in bows
+    inferred = q.run(seed_acts, QUERIES["inferred-agents"])
+    assert inferred.rows
+    assert all(float(r["confidence"].value) <= 0.6 for r in inferred.rows)
+    roles = labelled(seed_acts, q.run(seed_acts, QUERIES["roles-per-rite"]), "rite", "role")
+    assert ("乡射礼", "司射") in roles
