@@ -115,8 +115,10 @@ def file_quads(out: QuadWriter, fg: FileGraph) -> None:
         out.add(s, RG.start, integer(section.start), g)
         out.add(s, RG.end, integer(section.end), g)
         out.add(s, RG.sectionSource, literal(section.source), g)
+    rite = default_rite  # whitespace passages have no rite: they go with the text before them
     for p in passages:
-        pi, g = passage_iri(stem, p), rite_graph(p.rite or default_rite)
+        rite = p.rite or rite
+        pi, g = passage_iri(stem, p), rite_graph(rite)
         out.add(pi, RDF.type, iri(RG.Passage), g)
         out.add(pi, RG.inDocument, iri(d), g)
         out.add(pi, RG.layer, iri(layer_iri(p.layer)), g)

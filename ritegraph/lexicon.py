@@ -15,14 +15,12 @@ from pathlib import Path
 from typing import Any
 
 import opencc
-from rdflib import RDF, RDFS, Graph, Literal, Namespace, URIRef
+from rdflib import RDF, Graph, Literal, URIRef
 from rdflib.namespace import SKOS
 
 from .errors import InputError
 from .resources import data_dir
-
-BASE = "https://w3id.org/ritegraph/"
-RG = Namespace(BASE + "ontology#")
+from .vocab import BASE, RG
 
 #: Scheme name → data file (also the order in which concepts are loaded).
 SCHEME_FILES = {
@@ -323,15 +321,13 @@ def lexicon_graph(lexicon: Lexicon) -> Graph:
 
     Each concept: ``skos:Concept`` and its ontology class; ``skos:inScheme``; ``skos:prefLabel``
     @zh-Hans, @zh-Hant and @en; ``skos:altLabel`` @zh (classical variants) and
-    @zh-Latn-pinyin (the reading); ``rg:modernLabel`` @zh-Hans (translation synonyms;
-    declared here as a subproperty of ``skos:altLabel``); ``skos:broader`` (or
+    @zh-Latn-pinyin (the reading); ``rg:modernLabel`` @zh-Hans (translation synonyms, a
+    subproperty of ``skos:altLabel`` in the ontology); ``skos:broader`` (or
     ``skos:topConceptOf``), ``skos:related`` and ``skos:scopeNote``.
     """
     graph = Graph()
     graph.bind("skos", SKOS)
     graph.bind("rg", RG)
-    graph.add((RG.modernLabel, RDF.type, RDF.Property))
-    graph.add((RG.modernLabel, RDFS.subPropertyOf, SKOS.altLabel))
     for scheme in SCHEME_FILES:
         node = URIRef(scheme_iri(scheme))
         graph.add((node, RDF.type, SKOS.ConceptScheme))

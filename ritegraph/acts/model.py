@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..store import BASE
+from ..vocab import BASE
 
 #: The eight directions an agent can face (lexicon direction prefLabels).
 DIRECTIONS = ("北", "南", "东", "西", "东北", "西北", "东南", "西南")

@@ -13,7 +13,7 @@ from functools import cache
 import pyoxigraph as ox
 
 from ..resources import data_dir
-from ..store import BASE
+from ..vocab import BASE
 
 SCHEMES = ("role", "object", "place", "action", "direction")
 LAYER_BASE = BASE + "layer/"
