@@ -407,6 +407,7 @@ class RemoteTarget:
 
         sw = SPARQLWrapper(self.endpoint)
         sw.setQuery(text)
+        sw.queryType = query_form(text)  # SPARQLWrapper's guess reads words in comments
         sw.setReturnFormat(JSON)
         sw.timeout = self.timeout  # setTimeout() would truncate to whole seconds (0.5 → off)
         sw.setMethod(POST if len(urllib.parse.quote(text)) > POST_ABOVE else GET)
@@ -440,6 +441,19 @@ class RemoteTarget:
         except (ValueError, KeyError, TypeError) as exc:
             raise RemoteError(f"{where}: HTTP {status}: malformed SPARQL JSON results "
                               f"({exc})") from exc
+
+
+_FORM = re.compile(r"\b(SELECT|ASK|CONSTRUCT|DESCRIBE)\b", re.I)
+_NOT_CODE = re.compile(r"""'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|<[^<>\s]*>|#[^\n]*""")
+
+
+def query_form(text: str) -> str:
+    """SELECT, ASK, CONSTRUCT or DESCRIBE: the first form keyword outside comments, strings
+    and IRIs; :class:`UsageError` if there is none (e.g. an update)."""
+    match = _FORM.search(_NOT_CODE.sub(" ", text))
+    if match is None:
+        raise UsageError("not a SPARQL query (SELECT, ASK, CONSTRUCT or DESCRIBE)")
+    return match.group(1).upper()
 
 
 _SPARQLWRAPPER_STATUS = {"QueryBadFormed": 400, "Unauthorized": 401, "EndPointNotFound": 404,
