@@ -110,16 +110,55 @@ def _drop_possessors(tokens: list[Token]) -> list[Token]:
     return out
 
 
+def _drop_classic_possessors(tokens: list[Token], rules: Rules) -> list[Token]:
+    """Classic V+role+thing written solid (受公爵, 彻公俎): the role owns the thing, it is not
+    the next verb's subject; verbs with an addressee (授宰玉) keep it."""
+    if rules.modern:
+        return tokens
+    out: list[Token] = []
+    for i, token in enumerate(tokens):
+        before = tokens[i - 1] if i else None
+        after = tokens[i + 1] if i + 1 < len(tokens) else None
+        if (token.kind is Kind.ROLE and before is not None and after is not None
+                and before.kind is Kind.VERB and not before.verb.recipient
+                and after.kind is Kind.OBJECT
+                and before.end == token.start and token.end == after.start):
+            continue
+        out.append(token)
+    return out
+
+
+def _standing_head(tokens: list[Token], rules: Rules) -> _Head | None:
+    """A verbless clause naming a role, (a place) and a facing (小臣，东堂下，南面) says where the
+    role stands: one 立 act, its agent the role that opens the clause."""
+    content = [t for t in tokens if t.kind is not Kind.CLAUSE_END]
+    if (not content or content[0].kind is not Kind.ROLE
+            or any(t.kind is Kind.VERB for t in content)):
+        return None
+    facing = next((k for k, t in enumerate(tokens) if t.kind is Kind.FACING), None)
+    if facing is None:
+        return None
+    pre = [t for t in tokens[:facing] if t.kind is not Kind.ROLE or t is content[0]]
+    return _Head(facing, facing, "立", rules.verbs["立"], pre=pre)
+
+
 def _topics(tokens: list[Token], text: str, rules: Rules) -> list[Token]:
-    """A verb that is also a thing, right before another verb, is that thing (匕奠于鼎)."""
+    """A verb that is also a thing, right before another verb (匕奠于鼎) or right after a verb
+    that is not a preverb (取匕, 加匕于鼎), is that thing."""
     if rules.modern:
         return tokens
     out = list(tokens)
-    for i, token in enumerate(tokens[:-1]):
+    for i, token in enumerate(tokens):
         surface = text[token.start:token.end]
-        if (token.kind is Kind.VERB and surface in rules.nouns
-                and tokens[i + 1].kind is Kind.VERB and not tokens[i + 1].verb.fold
-                and tokens[i + 1].start == token.end):
+        if token.kind is not Kind.VERB or surface not in rules.nouns:
+            continue
+        after = tokens[i + 1] if i + 1 < len(tokens) else None
+        before = tokens[i - 1] if i else None
+        topic = (after is not None and after.kind is Kind.VERB and not after.verb.fold
+                 and after.start == token.end)
+        governed = (before is not None and before.kind is Kind.VERB and not before.verb.fold
+                    and before.end == token.start)
+        if topic or governed:
             out[i] = Token(token.start, token.end, Kind.OBJECT, rules.nouns[surface])
     return out
 
@@ -386,10 +425,13 @@ def extract_from_passage(text: str, passage: Passage, rules: Rules, ctx: _Contex
         ctx.section, ctx.last_object, ctx.last_cup = passage.section, (), ()
     for s, e in sentences(text, passage.start, passage.end, rules):
         tokens = [t for t in rules.tokens(text, s, e) if t.kind is not Kind.OPAQUE]
-        tokens = _topics(_drop_possessors(tokens), text, rules)
+        tokens = _topics(_drop_classic_possessors(_drop_possessors(tokens), rules), text, rules)
         for segment in _speech_segments(tokens, rules):
             heads = parse_sentence(segment, rules)
             facings = _facings(segment, heads)
+            standing = None if heads else _standing_head(segment, rules)
+            if standing is not None:
+                heads, facings = [standing], {0: segment[standing.first].labels[0]}
             for k, head in enumerate(heads):
                 acts.append(_make_act(text, segment, head, facings.get(k), ctx, rules, passage,
                                       file, rite))
