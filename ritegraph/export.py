@@ -74,6 +74,7 @@ class _TurtleWriter:
                 refs[o] += 1
         # Blank nodes used once as an object are written inline; others get content labels.
         self.inline = {b for b, n in refs.items() if n == 1 and b in self.by_subject}
+        self.referenced = set(refs)
         self._labels: dict[ox.BlankNode, str] = {}
 
     def term(self, term: Term, depth: int = 0) -> str:
@@ -89,8 +90,14 @@ class _TurtleWriter:
         return self.label(term)
 
     def label(self, node: ox.BlankNode) -> str:
+        """A label derived from the node's rendered content (store bnode ids are random)."""
         if node not in self._labels:
-            content = "\n".join(sorted(f"{p.value} {o}" for p, o in self.by_subject.get(node, [])))
+            self._labels[node] = "_:b"  # provisional, guards against cycles
+            lines = []
+            for p, o in self.by_subject.get(node, []):
+                shown = o in self.inline or not isinstance(o, ox.BlankNode)
+                lines.append(f"{p.value} {self.term(o, 1) if shown else '_'}")
+            content = "\n".join(sorted(lines))
             self._labels[node] = "_:b" + hashlib.sha1(content.encode()).hexdigest()[:12]
         return self._labels[node]
 
@@ -118,12 +125,16 @@ class _TurtleWriter:
 
     def body(self, indent: str = "") -> str:
         blocks = []
-        subjects = [s for s in self.by_subject if s not in self.inline]
-        for s in sorted(subjects, key=lambda t: (isinstance(t, ox.BlankNode), self.term(t))):
-            po = self._predicate_objects(s, 0)
-            sep = f" ;\n{indent}    "
-            blocks.append(f"{indent}{self.term(s)} {sep.join(po)} .\n")
-        return "\n".join(blocks)
+        sep = f" ;\n{indent}    "
+        for s in self.by_subject:
+            if s in self.inline:
+                continue
+            po = sep.join(self._predicate_objects(s, 0))
+            if isinstance(s, ox.BlankNode) and s not in self.referenced:
+                blocks.append((1, f"{indent}[ {po} ] .\n"))  # an anonymous top-level node
+            else:
+                blocks.append((isinstance(s, ox.BlankNode), f"{indent}{self.term(s)} {po} .\n"))
+        return "\n".join(text for _, text in sorted(blocks))
 
 
 def _prefix_header() -> str:
