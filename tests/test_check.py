@@ -19,6 +19,7 @@ from ritegraph.check.render import render_csv, render_html, render_text
 from ritegraph.check.rules import declared, mine
 from ritegraph.cli import main
 from ritegraph.store import new_build, open_store
+from ritegraph.validate import validate
 
 FIXTURES = Path(__file__).parent / "fixtures" / "check"
 CONFIG = FIXTURES / "rules.toml"
@@ -278,11 +279,10 @@ def test_seed_lexicon_gaps_are_uncovered_and_quoted_exactly(seed_report):
 
 
 def test_shacl_results_are_summarised_per_rite(tmp_path):
-    validation = pytest.importorskip("ritegraph.validate")
     store = store_dir_from("three_rites.trig", tmp_path / "store")
     report = run_check(open_store(store), load_config(CONFIG), store_dir=store)
     assert report.shacl.available
-    expected = validation.validate(store=store, severity="info").per_rite()
+    expected = validate(store=store, severity="info").per_rite()
     assert {r: dict(c) for r, c in report.shacl.counts().items()} == {
         r: dict(c) for r, c in expected.items()}
     rendered = render_text(report_json(report))

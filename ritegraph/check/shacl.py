@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import RitegraphError
+from ..validate import validate
 
 
 @dataclass
@@ -42,11 +43,6 @@ def shacl_summary(store_dir: Path | None, rites: set[str] | None) -> ShaclSummar
     if store_dir is None:
         return ShaclSummary(False, "SHACL results need a built store (not an in-memory graph).")
     try:
-        from ..validate import validate
-    except ImportError:
-        return ShaclSummary(False, "SHACL validation (ritegraph.validate) is not available in "
-                                   "this build.")
-    try:
         report = validate(store=store_dir, severity="info")
     except RitegraphError as exc:
         return ShaclSummary(False, f"SHACL validation failed: {exc}")
@@ -54,7 +50,7 @@ def shacl_summary(store_dir: Path | None, rites: set[str] | None) -> ShaclSummar
     for result in report.results:
         context = report.contexts.get(result.focus)
         rite = (context.rite if context and context.rite else "-").rsplit("/", 1)[-1]
-        if rites and rite not in rites:
+        if rites and rite not in rites and rite != "-":  # rite-less results are always shown
             continue
         key = (rite, result.shape.rsplit("#", 1)[-1].rsplit("/", 1)[-1], result.severity)
         if key in groups:
