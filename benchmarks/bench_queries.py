@@ -31,9 +31,16 @@ from ritegraph.store import open_store
 GOAL_MS, GOAL_RATIO = 20.0, 10.0
 
 
+SLOW_MS = 2000.0  # a first run slower than this is the only sample (rdflib takes minutes)
+
+
 def median_ms(run: Callable[[], int], repeat: int) -> tuple[float, int]:
     """Median wall time in ms over ``repeat`` runs (after one warm-up), and the row count."""
+    start = time.perf_counter()
     rows = run()
+    first = (time.perf_counter() - start) * 1000
+    if first > SLOW_MS:
+        return first, rows
     times = []
     for _ in range(repeat):
         start = time.perf_counter()
@@ -84,7 +91,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{len(store)} quads; rdflib load {time.perf_counter() - start:.1f} s",
               file=sys.stderr)
         print(f"{'query':<22} {'rows':>5} {'store ms':>9} {'memory ms':>10} {'rdflib ms':>10} "
-              f"{'ratio':>7}")
+              f"{'rdflib/store':>13} {'rdflib/memory':>14}")
         failures = 0
         for name, nq in q.catalogue().items():
             text = q.bind_params(nq, {}, None)
@@ -104,9 +111,9 @@ def main(argv: list[str] | None = None) -> int:
                 flags.append(f"rdflib returned {rl_rows} rows")
             failures += bool(flags)
             print(f"{name:<22} {ox_rows:>5} {ox_ms:>9.2f} {mem_ms:>10.2f} {rl_ms:>10.1f} "
-                  f"{ratio:>6.0f}×"
+                  f"{ratio:>12.0f}× {rl_ms / mem_ms if mem_ms else float('inf'):>13.0f}×"
                   + (f"  ({'; '.join(flags)})" if flags else ""))
-        print(f"{failures} of {len(q.catalogue())} queries miss a goal or disagree")
+        print(f"{failures} of {len(q.catalogue())} queries miss a goal (on the store) or disagree")
     return 0
 
 
