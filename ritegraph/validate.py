@@ -327,7 +327,7 @@ SELECT ?focus (SAMPLE(?l) AS ?label) (SAMPLE(?q) AS ?quote) (SAMPLE(?f) AS ?file
        (SAMPLE(?o) AS ?offset) (SAMPLE(?r) AS ?rite) WHERE {
   VALUES ?focus { %s }
   OPTIONAL { ?focus (rdfs:label|skos:prefLabel|rg:actionType/skos:prefLabel
-                     |oa:hasBody/skos:prefLabel) ?l . FILTER(langMatches(lang(?l), "zh")) }
+                     |oa:hasBody/skos:prefLabel) ?l . FILTER(langMatches(lang(?l), "zh-Hans")) }
   OPTIONAL {
     { ?focus oa:hasTarget ?t } UNION { ?t oa:hasSelector ?focus }
     UNION { ?focus oa:hasSelector ?any . BIND(?focus AS ?t) }
@@ -408,10 +408,14 @@ def _message(result: Result, lang_pref: str = "en") -> str:
 
 
 def render_text(report: Report, limit: int = 20) -> str:
-    """A grouped, readable report: per shape its severity and count, then each result."""
+    """A grouped, readable report: per shape its severity and count, then each result.
+
+    Every result is listed, also those below the threshold (warnings when failing only on
+    violations): the threshold decides the verdict and the exit code, not what is shown.
+    """
     lines = []
     groups: dict[tuple[str, str], list[Result]] = defaultdict(list)
-    for r in report.reported:
+    for r in report.results:
         groups[(r.severity, r.shape)].append(r)
     for (severity, shape), results in sorted(groups.items(),
                                              key=lambda kv: (-_RANK[kv[0][0]], kv[0][1])):
