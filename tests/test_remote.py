@@ -25,7 +25,7 @@ import pytest
 from ritegraph import query as q
 from ritegraph.cli import main
 from ritegraph.errors import RemoteError
-from ritegraph.push import push
+from ritegraph.push import Http, graph_lines, push, remote_count, update_graph
 from ritegraph.store import named_graphs, new_build, open_store
 
 pytestmark = pytest.mark.slow
@@ -144,6 +144,17 @@ def test_push_is_idempotent_and_update_fallback_replaces(oxigraph, small_store_d
     fallback = push(store, oxigraph.query, graph_store=oxigraph.query.replace("/query", "/nope"),
                     update=oxigraph.update)
     assert fallback.ok and {g.method for g in fallback.graphs} == {"SPARQL Update"}
+
+
+def test_update_in_small_chunks_replaces_the_graph(oxigraph, small_store_dir):
+    clear(oxigraph)
+    store = open_store(small_store_dir)
+    graph = "https://w3id.org/ritegraph/graph/xiangsheli"
+    lines = graph_lines(store, graph)
+    http = Http(timeout=30)
+    for _ in range(2):  # twice: replaced, not duplicated
+        update_graph(http, oxigraph.update, graph, lines, chunk=50)
+    assert remote_count(q.RemoteTarget(oxigraph.query), graph) == len(lines) > 100
 
 
 def test_seed_graph_local_and_remote_agree(oxigraph, built_store):
