@@ -37,6 +37,10 @@ class GraphPush:
     def ok(self) -> bool:
         return self.error is None and self.remote == self.local
 
+    def line(self) -> str:
+        state = "ok" if self.ok else f"FAILED ({self.error or f'{self.remote} triples remote'})"
+        return f"{self.graph}  {self.local} triples  {self.method or '-'}  {state}"
+
 
 @dataclass
 class PushReport:
@@ -48,11 +52,7 @@ class PushReport:
         return all(g.ok for g in self.graphs)
 
     def summary(self) -> str:
-        lines = []
-        for g in self.graphs:
-            state = "ok" if g.ok else f"FAILED ({g.error or f'{g.remote} triples remote'})"
-            lines.append(f"{g.graph}  {g.local} triples  {g.method or '-'}  {state}")
-        return "\n".join(lines)
+        return "\n".join(g.line() for g in self.graphs)
 
 
 class Http:

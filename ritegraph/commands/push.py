@@ -35,13 +35,8 @@ def run(args: argparse.Namespace) -> int:
 
     store = open_store(store_dir(args))
 
-    def progress(item) -> None:
-        state = "ok" if item.ok else f"FAILED: {item.error}"
-        print(f"{item.graph}  {item.local} triples  {item.method or '-'}  {state}",
-              file=sys.stderr)
-
     report = push(store, args.endpoint, graph_store=args.graph_store, update=args.update,
-                  timeout=args.timeout, progress=progress)
+                  timeout=args.timeout, progress=lambda item: print(item.line(), file=sys.stderr))
     if not report.ok:
         made = [g.graph for g in report.graphs if g.ok] or ["none"]
         failed = [g.graph for g in report.graphs if not g.ok]
