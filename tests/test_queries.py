@@ -223,6 +223,7 @@ EXPECTED: dict[str, tuple[tuple[str, ...], list[tuple[str, ...]]]] = {
         ("rite:xiangsheli", "section:000/3", "3", "2"),
         ("rite:xiangsheli", "section:000/20", "7", "3"),
         ("rite:xiangsheli", "section:000/24", "2", "1"),
+        ("rite:yanli", "section:002/1", "0", "0"),  # a section without acts
         ("rite:yanli", "section:002/2", "5", "2"),
         ("rite:yanli", "section:002/6", "5", "2")]),
     "objects-by-class": (("rite", "class", "object", "acts"), [
@@ -243,7 +244,7 @@ EXPECTED: dict[str, tuple[tuple[str, ...], list[tuple[str, ...]]]] = {
         ("rite:xiangsheli", "role:sishe", "action:youshe", "0.6", "诱射")]),
     "rite-overview": (("rite", "sections", "passages", "mentions", "acts"), [
         ("rite:xiangsheli", "3", "9", "4", "12"),
-        ("rite:yanli", "2", "5", "3", "10")]),
+        ("rite:yanli", "3", "5", "3", "10")]),
     "scheme-mentions": (("concept", "layer", "mentions"), [
         ("role:shi", "layer:zhu", "1"),
         ("role:sizheng", "layer:jing", "1")]),
