@@ -83,9 +83,7 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         store = load(args, Path(tmp))
         local = q.LocalTarget(store)
-        memory = ox.Store()
-        memory.bulk_extend(store)
-        in_memory = q.LocalTarget(memory)
+        in_memory = q.LocalTarget.in_memory(store)
         start = time.perf_counter()
         graph = to_rdflib(store)
         print(f"{len(store)} quads; rdflib load {time.perf_counter() - start:.1f} s",

@@ -325,6 +325,13 @@ def test_fixture_text_matches_the_corpus(small):
 
 # ------------------------------------------------------------------ output formats
 
+def test_in_memory_copy_answers_the_same(small):
+    copy = q.LocalTarget.in_memory(small.store)
+    assert len(copy.store) == len(small.store)
+    for nq in QUERIES.values():
+        assert q.run(copy, nq) == q.run(small, nq)
+
+
 def test_table_shows_labels(small):
     out = q.format_result(q.run(small, QUERIES["who-handles"]), "table", small)
     assert "司正" in out and "乡射礼" in out and "https://" not in out
