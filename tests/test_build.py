@@ -102,7 +102,8 @@ def previous_store(tmp_path: Path) -> Path:
     shutil.copy(CORPUS / name, corpus / name)
     manifest = (CORPUS / "corpus.toml").read_text(encoding="utf-8")
     head, _, _ = manifest.partition("\n[[file]]\n")
-    entry = '\n[[file]]\nname = "%s"\nformat = "注疏"\nrites = [{ rite = "gongshidafulili" }]\n' % name
+    entry = ("\n[[file]]\n" f'name = "{name}"\n' 'format = "注疏"\n'
+             'rites = [{ rite = "gongshidafulili" }]\n')
     (corpus / "corpus.toml").write_text(head + entry, encoding="utf-8")
     store = tmp_path / "store"
     assert main(["build", "-q", "--corpus", str(corpus), "--store", str(store)]) == 0
