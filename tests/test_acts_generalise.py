@@ -13,6 +13,7 @@ from ritegraph.acts.extract import corpus_acts
 from tests.test_acts import acts_of
 
 CHECK = Path(__file__).parent / "fixtures" / "acts" / "heldout_check.jsonl"
+CHECK2 = Path(__file__).parent / "fixtures" / "acts" / "heldout_check2.jsonl"
 DEV = Path(__file__).resolve().parents[2] / "shared" / "gold" / "dev.jsonl"
 
 
@@ -86,6 +87,99 @@ def test_request_and_lodging_lemmas_places_and_dress_states() -> None:
     assert "说决拾" in [a.action for a in acts_of("去掉扑，解开决拾，穿上外衣", modern=True)]
 
 
+def test_manner_verbs_and_the_cup_drunk_are_not_acts() -> None:
+    # 002: 士坐祭立饮不拜既爵 — 立 is how he drinks, 既爵 what the bow is for
+    acts = acts_of("士坐祭立饮不拜既爵")
+    assert [(a.quote, a.action, a.negated) for a in acts] == [
+        ("士坐祭", "祭", False), ("饮", "饮", False), ("不拜", "拜", True)]
+    # 000: 站着喝酒 — the translation likewise
+    assert [a.action for a in acts_of("坐下祭祀，站着喝酒", modern=True)] == ["祭", "饮"]
+
+
+def test_relative_and_nominalised_verbs_name_things_and_people() -> None:
+    # 002: 賔所媵觯 is the cup the 宾 gave, not an act; 公 takes it and rises
+    acts = acts_of("公坐取賔所媵觯兴")
+    assert [(a.action, a.agents, a.objects) for a in acts] == [
+        ("取", ["公"], ["觯"]), ("兴", ["公"], [])]
+    # 002: 士既献者 are the 士 already served; 执散爵者 a cup-bearer
+    assert [(a.action, a.agents) for a in acts_of("士既献者立于东方")] == [("立", ["士"])]
+    assert [a.action for a in acts_of("执散爵者乃酌行之")] == ["酌"]
+    # 000: 登堂饮酒的人 names the drinkers; 交给跟随的人 keeps its 交给
+    assert [a.action for a in acts_of("和登堂饮酒的人在台阶前交错而过", modern=True)] == ["交"]
+    acts = acts_of("弟子从西阶下堂，于是出去交给跟随的人", modern=True)
+    assert [a.action for a in acts] == ["降", "出", "授"]
+
+
+def test_what_an_act_is_done_with_and_what_is_in_hand() -> None:
+    # 002: 以爵兴 — the cup goes with him; 以降 — the 脯 just taken
+    assert acts_of("大夫卒受者以爵兴")[0].objects == ["爵"]
+    acts = acts_of("賔醉北面坐取其荐脯以降")
+    assert (acts[-1].action, acts[-1].objects, acts[-1].implicit_object) == ("降", ["脯"], True)
+    # 003: 实于镫 fills the 镫; the lid (盖) goes down with him, the 镫 is what 公 sets
+    acts = acts_of("大羹氵音不和，实于镫。宰右执镫，左执盖，由门入，升自阼阶，尽阶，不升堂，"
+                   "授公，以盖降，出，入反位。公设之于酱西")
+    assert acts[0].objects == ["镫"]
+    assert [(a.action, a.objects) for a in acts if a.action in ("授", "降", "设")] == [
+        ("授", ["镫"]), ("降", ["盖"]), ("设", ["镫"])]
+
+
+def test_officers_acts_are_not_the_principals() -> None:
+    # 004: 乃陈币 — laid out by the 有司; 002: 奏陔 after the 宾 leaves — by the musicians
+    (lay,) = acts_of("乃陈币。")
+    assert (lay.agents, lay.implicit_agent) == (["有司"], True)
+    assert acts_of("賔醉北面坐取其荐脯以降奏陔")[-1].agents == ["工"]
+    # 002: 笙入立于县中奏南陔 — a musician's subject is kept
+    assert acts_of("笙入立于县中奏南陔白华华黍")[-1].agents == ["笙"]
+
+
+def test_mutual_greetings_are_the_two_principals() -> None:
+    # 004 (two excerpts of the 聘礼 entry): after 介皆入, 三揖/至于阶/三让 are 公 and 宾
+    acts = acts_of("公揖入，立于中庭。宾立接西塾。纳宾，宾入门左。介皆入门左，北面，西上。"
+                   "三揖，至于阶，三让。")
+    tail = [(a.action, sorted(a.agents)) for a in acts[-3:]]
+    assert tail == [("三揖", ["公", "宾"]), ("至", ["公", "宾"]), ("三让", ["公", "宾"])]
+    assert sorted(acts[-3].recipients) == ["公", "宾"]
+
+
+def test_bows_go_to_principals_and_answers_to_the_one_who_bowed() -> None:
+    # 002: the 小臣 declines for the lord; the guest's bow is to 公, the lord answers the guest
+    acts = acts_of("賔降洗升媵觚于公酌散下拜公降一等小臣辞賔升再拜稽首公答再拜")
+    bows = [(a.action, a.agents, a.recipients) for a in acts if "拜" in a.action]
+    assert bows[-2:] == [("再拜稽首", ["宾"], ["公"]), ("答拜", ["公"], ["宾"])]
+    # 002: the lord answers the 卿大夫 who bowed, not the 小臣 he sent
+    answer = acts_of("卿大夫皆降西阶下北面东上再拜稽首公命小臣辞公答再拜")[-1]
+    assert (answer.action, answer.recipients) == ("答拜", ["卿", "大夫"])
+    # 002: a bow not made is made to no one
+    assert acts_of("卒爵不拜")[-1].recipients == []
+
+
+def test_drinking_after_a_cup_is_given_is_the_receivers() -> None:
+    # 002 献工: after 主人拜送爵 … 卒爵不拜 are the musicians'
+    acts = acts_of("主人洗升献工工不兴左瑟一人拜受爵主人西阶上拜送爵荐脯醢使人相祭卒爵不拜")
+    assert [(a.action, a.agents) for a in acts[-2:]] == [("卒爵", ["工"]), ("拜", ["工"])]
+
+
+def test_the_cup_washed_is_the_cup_then_used() -> None:
+    # 002: 献士 is made with a 觯, and that is the cup washed; 媵觚: the 觚
+    acts = acts_of("主人洗升献士于西阶上")
+    assert [(a.action, a.objects) for a in acts] == [("洗", ["觯"]), ("升", []), ("献", ["觯"])]
+    assert acts_of("賔降洗升媵觚于公")[1].objects == ["觚"]
+    # 000: 拜谢送爵 names the cup
+    assert acts_of("主人拜谢送爵", modern=True)[0].objects == ["爵"]
+
+
+def test_translation_details() -> None:
+    # 000: 辞谢宾客要洗手 renders 辞洗 (GUIDE §3); 在宾客席前: the 宾's mat, not the subject
+    acts = acts_of("主人在东阶的东南侧，面朝南，辞谢宾客要洗手", modern=True)
+    assert [(a.action, a.recipients, a.facing) for a in acts] == [("辞洗", ["宾"], "南")]
+    acts = acts_of("主人坐下，取爵斟满酒，在宾客席前，面向西北向宾客献酒", modern=True)
+    assert (acts[-1].action, acts[-1].agents, acts[-1].places) == ("献", ["主人"], ["席前"])
+    # 000: 带着 joins the one led (主人以宾揖); 走下台阶 names no place
+    acts = acts_of("主人带着宾客作揖先进入", modern=True)
+    assert acts[0].agents == ["主人", "宾"]
+    assert acts_of("宾客走下台阶", modern=True)[0].places == []
+
+
 @pytest.fixture(scope="module")
 def predicted() -> list[dict]:
     return [act_record(a) for a in corpus_acts()]
@@ -94,11 +188,27 @@ def predicted() -> list[dict]:
 def test_heldout_check_set_floor(predicted: list[dict]) -> None:
     total, _ = evaluate(load_gold(CHECK), predicted)
     figures = total.figures()
-    assert figures["agent_action_f1"] >= 0.88, json.dumps(figures)  # reached 0.894
+    assert figures["agent_action_f1"] >= 0.91, json.dumps(figures)  # reached 0.923
+
+
+def test_second_heldout_check_set_floor(predicted: list[dict]) -> None:
+    """heldout_check2: annotated before the extractor was run on it (baseline 0.843)."""
+    total, _ = evaluate(load_gold(CHECK2), predicted)
+    figures = total.figures()
+    assert figures["agent_action_f1"] >= 0.915, json.dumps(figures)  # reached 0.931
+
+
+def test_check_set_quotes_are_file_slices() -> None:
+    from ritegraph.corpus import load_manifest, read_text
+    texts = {f.path.name: read_text(f.path) for f in load_manifest().files}
+    for path in (CHECK, CHECK2):
+        for record in load_gold(path):
+            text = texts[record["file"]]
+            assert text[record["start"]:record["end"]] == record["quote"], record["id"]
 
 
 @pytest.mark.skipif(not DEV.is_file(), reason="the shared dev gold set is not present")
 def test_dev_set_floor(predicted: list[dict]) -> None:
     total, _ = evaluate(load_gold(DEV), predicted)
     figures = total.figures()
-    assert figures["agent_action_f1"] >= 0.935, json.dumps(figures)  # reached 0.949
+    assert figures["agent_action_f1"] >= 0.95, json.dumps(figures)  # reached 0.961

@@ -22,7 +22,7 @@ from .model import Act
 from .rules import Kind, Rules, Token, Verb, load_rules
 
 #: Kinds that may stand between a preverb (坐, 进) and the verb it governs.
-_PREVERBAL = {Kind.FACING, Kind.ADVERB, Kind.NEGATION, Kind.ADDRESSEE}
+_PREVERBAL = {Kind.FACING, Kind.ADVERB, Kind.INSTRUMENT, Kind.NEGATION, Kind.ADDRESSEE}
 _PHRASE_TAIL = {Kind.PLACE, Kind.OBJECT, Kind.ROLE}
 
 
@@ -55,12 +55,30 @@ class _Context:
     last_group: tuple[str, ...] = ()  # last addressee (for 一人 = its chief)
     section: int | None = None
     actors: list[tuple[str, ...]] = field(default_factory=list)
+    last_bower: tuple[str, ...] = ()  # who bowed last (答拜 answers him)
+    gift: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())  # (giver, receiver) of the last cup
 
-    def other_actor(self, agents: list[str]) -> list[str]:
-        for actor in reversed(self.actors):
-            if not set(actor) & set(agents):
+    def other_actor(self, agents: list[str], skip: frozenset[str] = frozenset()) -> list[str]:
+        """The last actor other than ``agents``, passing over ``skip`` roles while another
+        actor is left (a 小臣 declining for the lord is not the one bowed to)."""
+        others = [a for a in reversed(self.actors) if not set(a) & set(agents)]
+        for actor in others:
+            if not set(actor) <= skip:
                 return list(actor)
-        return []
+        return list(others[0]) if others else []
+
+    def principal_pair(self) -> list[str]:
+        """The last two principals to act, for a mutual greeting (三揖, 三让)."""
+        pair: list[str] = []
+        for actor in reversed(self.actors):
+            for label in actor:
+                if label in self.principals and label not in pair:
+                    pair.append(label)
+            if len(pair) >= 2:
+                return pair[:2]
+        return pair
+
+    principals: frozenset[str] = frozenset()
 
 
 def sentences(text: str, start: int, end: int, rules: Rules) -> Iterator[tuple[int, int]]:
@@ -108,6 +126,67 @@ def _drop_possessors(tokens: list[Token]) -> list[Token]:
             out.append(token)
         i += 1
     return out
+
+
+def _named_by_act(tokens: list[Token], end: int, rules: Rules) -> int:
+    """Start index of the act that names a person, written solid before the nominalizer at
+    ``end``: its verb with the things it takes (执散爵者); in the translation also the verbs
+    before it (登堂饮酒的人), up to one that takes a person (交给 | 跟随的人)."""
+    def solid(j: int) -> bool:
+        return j > 0 and tokens[j - 1].end == tokens[j].start
+
+    j, verbs = end, 0
+    while solid(j):
+        kind = tokens[j - 1].kind
+        if kind is Kind.VERB:
+            if verbs and (not rules.modern or tokens[j - 1].verb.recipient):
+                break
+            verbs += 1
+        elif kind not in (Kind.OBJECT, Kind.PLACE, Kind.ADVERB):
+            break
+        j -= 1
+    return j if verbs else end
+
+
+def _is_manner(token: Token, after: Token | None, rules: Rules) -> bool:
+    """A manner verb written right before the verb it qualifies (立饮, 站着喝酒)."""
+    return (token.kind is Kind.VERB and after is not None and after.kind is Kind.VERB
+            and after.start == token.end
+            and after.verb.lemma in rules.manner.get(token.verb.lemma, ()))
+
+
+def _owns_place(before: Token | None, token: Token, after: Token | None, rules: Rules) -> bool:
+    """In the translation, a role between 在/到 and a place owns the place (在宾客席前)."""
+    return (rules.modern and token.kind is Kind.ROLE and before is not None
+            and after is not None and before.kind is Kind.LOCATIVE and after.kind is Kind.PLACE)
+
+
+def _drop_noun_phrases(tokens: list[Token], text: str, rules: Rules) -> list[Token]:
+    """Drop verbs that only name a thing or a person, and manner verbs.
+
+    X所V(Y) is "the Y that X Vs" (賔所媵觯, 所设置的楅): X and V go, Y stays for the verb that
+    governs it; V(Y)者 / V的人 names a person (卒受爵者, 登堂饮酒的人): V and Y go; a manner
+    verb right before the verb it qualifies (立饮, 站着喝酒) goes; in the translation a role
+    between 在/到 and a place owns the place (在宾客席前).
+    """
+    drop: set[int] = set()
+    for i, token in enumerate(tokens):
+        before = tokens[i - 1] if i else None
+        after = tokens[i + 1] if i + 1 < len(tokens) else None
+        if token.kind is Kind.RELATIVE:
+            drop.add(i)
+            if before is not None and before.kind is Kind.ROLE and before.end == token.start:
+                drop.add(i - 1)
+            j = i + 1
+            while j < len(tokens) and tokens[j].kind is Kind.VERB \
+                    and tokens[j].start == tokens[j - 1].end:
+                drop.add(j)
+                j += 1
+        elif token.kind is Kind.NOMINALIZER:
+            drop.update(range(_named_by_act(tokens, i, rules), i + 1))
+        elif _is_manner(token, after, rules) or _owns_place(before, token, after, rules):
+            drop.add(i)
+    return [t for k, t in enumerate(tokens) if k not in drop]
 
 
 def _drop_classic_possessors(tokens: list[Token], rules: Rules) -> list[Token]:
@@ -195,7 +274,8 @@ def _heads(tokens: list[Token], rules: Rules) -> list[_Head]:
             lemma = rules.merges.get((before.lemma, head.lemma))
             between = tokens[before.last + 1:head.first]
             if lemma and all(t.kind in {Kind.PLACE, Kind.LOCATIVE, Kind.ROUTE, Kind.ROLE,
-                                        Kind.FACING, Kind.ADVERB} for t in between):
+                                        Kind.FACING, Kind.ADVERB, Kind.INSTRUMENT}
+                             for t in between):
                 before.last = head.last
                 before.lemma = lemma
                 before.verb = rules.verbs.get(lemma, before.verb)
@@ -352,7 +432,8 @@ def _arguments(head: _Head, own: list[Token], rules: Rules
     in_phrase = False
     after_disposal = False
     post = set(map(id, head.post + own[1:]))
-    for token in head.pre + own + head.post:
+    run = head.pre + own + head.post
+    for k, token in enumerate(run):
         kind = token.kind
         if kind is Kind.VERB:
             in_phrase = after_disposal = False
@@ -363,9 +444,13 @@ def _arguments(head: _Head, own: list[Token], rules: Rules
         if kind is Kind.PLACE:
             places.extend(token.labels)
         elif kind is Kind.OBJECT:
+            carried = (k and run[k - 1].kind is Kind.INSTRUMENT) or (
+                k + 1 < len(run) and run[k + 1].kind is Kind.INSTRUMENT)
             if in_phrase:
                 places.extend(x for x in token.labels if x in rules.also_places)
-            elif id(token) in post or after_disposal or (
+                if head.verb.into and kind is Kind.OBJECT:
+                    objects.extend(token.labels)
+            elif id(token) in post or after_disposal or carried or (
                     not rules.modern and head.pre and token is head.pre[-1]):
                 objects.extend(token.labels)
         elif (kind is Kind.ROLE and id(token) in post) or kind is Kind.ADDRESSEE:
@@ -425,6 +510,7 @@ def extract_from_passage(text: str, passage: Passage, rules: Rules, ctx: _Contex
         ctx.section, ctx.last_object, ctx.last_cup = passage.section, (), ()
     for s, e in sentences(text, passage.start, passage.end, rules):
         tokens = [t for t in rules.tokens(text, s, e) if t.kind is not Kind.OPAQUE]
+        tokens = _drop_noun_phrases(tokens, text, rules)
         tokens = _topics(_drop_classic_possessors(_drop_possessors(tokens), rules), text, rules)
         for segment in _speech_segments(tokens, rules):
             heads = parse_sentence(segment, rules)
@@ -432,41 +518,69 @@ def extract_from_passage(text: str, passage: Passage, rules: Rules, ctx: _Contex
             standing = None if heads else _standing_head(segment, rules)
             if standing is not None:
                 heads, facings = [standing], {0: segment[standing.first].labels[0]}
-            for k, head in enumerate(heads):
-                acts.append(_make_act(text, segment, head, facings.get(k), ctx, rules, passage,
-                                      file, rite))
+            made = [_make_act(text, segment, head, facings.get(k), ctx, rules, passage, file,
+                              rite) for k, head in enumerate(heads)]
+            _wash_the_cup_used(made, [h.verb for h in heads], rules)
+            acts.extend(made)
     return acts
+
+
+def _wash_the_cup_used(acts: list[Act], verbs: list[Verb], rules: Rules) -> None:
+    """A cup washed with none named is the one the sentence goes on to use (洗升媵觚 → 觚,
+    洗升献士 → the cup of 献士)."""
+    for k, (act, verb) in enumerate(zip(acts, verbs, strict=True)):
+        if verb.carry != "cup" or verb.recipient or not act.implicit_object:
+            continue
+        later = next((a for a, v in zip(acts[k + 1:], verbs[k + 1:], strict=True)
+                      if set(a.objects) & rules.cups and (not a.implicit_object or v.offer)), None)
+        if later is not None:
+            act.objects = [o for o in later.objects if o in rules.cups]
 
 
 def _make_act(text: str, tokens: list[Token], head: _Head, facing: str | None, ctx: _Context,
               rules: Rules, passage: Passage, file: str, rite: str) -> Act:
     verb = head.verb
     agents, stated = _agents(head, ctx)
+    agents = _contextual_agents(head, agents, stated, ctx, rules)
+    by_office = not stated and verb.officer in agents  # known from the act: no party to address
+    skip = rules.intermediaries
     objects, places, recipients, pronoun = _arguments(head, tokens[head.first:head.last + 1], rules)
     implicit_object = False
+    if verb.mutual and not recipients and len(agents) > 1:
+        recipients = list(agents)  # the two greet each other
     if pronoun and verb.recipient and verb.carry is not True:
-        recipients = recipients or ctx.other_actor(agents)
+        recipients = recipients or ctx.other_actor(agents, skip)
     elif pronoun and not objects and ctx.last_object:
         objects = list(ctx.last_object)
     if verb.object and verb.object not in objects and not (verb.by_object and objects):
         objects.insert(0, verb.object)
     carried = (ctx.last_cup or (rules.default_cup,)) if verb.carry == "cup" else ctx.last_object
-    if not objects and verb.carry and carried:
+    in_hand = bool(head.pre) and head.pre[-1].kind is Kind.INSTRUMENT  # 以降, 以出: what he holds
+    if not objects and (verb.carry or in_hand) and carried:
         objects, implicit_object = list(carried), True
+    if implicit_object and verb.offer:  # the cup an offering is made with goes by its receiver
+        cups = [rules.cup_by_recipient[r] for r in recipients if r in rules.cup_by_recipient]
+        objects = cups[:1] or [rules.default_cup]
+        ctx.last_cup = tuple(objects)
     if verb.place and verb.place not in places:
         places.append(verb.place)
-    if "" in recipients or ((verb.bow or verb.addressed) and not recipients
-                            and head.lemma != "拜受"):
-        recipients = [r for r in recipients if r] or ctx.other_actor(agents)
     negated = _negated(head.pre)
+    if "" in recipients or ((verb.bow or verb.addressed) and not recipients
+                            and head.lemma != "拜受" and not (negated and head.lemma == "拜")):
+        recipients = [r for r in recipients if r] or _bowed_to(head, agents, ctx, skip)
     span = _strip(head.pre + tokens[head.first:head.last + 1] + head.post)
     start, end = span[0].start, span[-1].end
 
     if agents:
         ctx.subject = tuple(agents)
-        if not ctx.actors or ctx.actors[-1] != ctx.subject:
+        if not by_office and (not ctx.actors or ctx.actors[-1] != ctx.subject):
             ctx.actors.append(ctx.subject)
-    handled = tuple(o for o in objects if o not in rules.contents)
+    if verb.bow and not negated:
+        ctx.last_bower = tuple(agents)
+    if recipients and agents and (head.lemma == "拜送" or (verb.carry == "cup" and verb.recipient)):
+        ctx.gift = (tuple(agents), tuple(recipients))
+    handled = tuple(o for o in objects
+                    if o not in rules.contents and o not in rules.accessories)
     if handled and not implicit_object:
         ctx.last_object = handled
         ctx.last_cup = tuple(o for o in handled if o in rules.cups) or ctx.last_cup
@@ -482,6 +596,32 @@ def _make_act(text: str, tokens: list[Token], head: _Head, facing: str | None, c
                places=_uniq(places), facing=facing, negated=negated,
                implicit_agent=not stated, implicit_object=implicit_object,
                confidence=round(confidence, 2))
+
+
+def _contextual_agents(head: _Head, agents: list[str], stated: bool, ctx: _Context,
+                       rules: Rules) -> list[str]:
+    """Agents known from the kind of act when none is stated: an officer's act is not a
+    principal's (奏 → 工), a mutual greeting is the last two principals', and a drinking act
+    right after a cup was given is the receiver's."""
+    if stated:
+        return agents
+    verb = head.verb
+    if verb.officer and (not agents or set(agents) <= rules.principals):
+        return [verb.officer]
+    if verb.mutual:
+        return ctx.principal_pair() or agents
+    giver, receiver = ctx.gift
+    if verb.drinker and not head.inherited and agents and tuple(agents) == giver:
+        return list(receiver)
+    return agents
+
+
+def _bowed_to(head: _Head, agents: list[str], ctx: _Context, skip: frozenset[str]) -> list[str]:
+    """Whom an act with no addressee stated is directed to: 答拜 answers the last who bowed, any
+    other the last other actor who is not an intermediary (摈者, 小臣 …)."""
+    if head.lemma == "答拜" and ctx.last_bower and not set(ctx.last_bower) & set(agents):
+        return list(ctx.last_bower)
+    return ctx.other_actor(agents, frozenset(skip))
 
 
 def number_acts(acts: list[Act]) -> list[Act]:
@@ -502,7 +642,7 @@ def extract_acts(result: ReadResult) -> list[Act]:
 
     The extractor's vocabulary is ``ingest/acts`` (whose labels are the lexicon's prefLabels).
     """
-    ctx = _Context()
+    ctx = _Context(principals=load_rules(False).principals)
     acts: list[Act] = []
     for passage in act_regions(result):
         rules = load_rules(passage.layer is Layer.YI)

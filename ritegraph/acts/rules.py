@@ -38,6 +38,9 @@ class Kind(StrEnum):
     ADDRESSEE = "addressee"
     COMPARISON = "comparison"
     BOUNDARY = "boundary"
+    INSTRUMENT = "instrument"
+    RELATIVE = "relative"
+    NOMINALIZER = "nominalizer"
     CLAUSE_END = "clause_end"
 
 
@@ -45,14 +48,15 @@ class Kind(StrEnum):
 _PRIORITY = [Kind.OPAQUE, Kind.ROLE, Kind.CHIEF, Kind.VERB, Kind.FACING, Kind.PLACE, Kind.OBJECT,
              Kind.NEGATION, Kind.LOCATIVE, Kind.ROUTE, Kind.JOINT, Kind.ALL, Kind.PRONOUN,
              Kind.PERSON, Kind.DISPOSAL, Kind.POSSESSIVE, Kind.ADDRESSEE, Kind.COMPARISON,
-             Kind.BOUNDARY, Kind.ADVERB]
+             Kind.BOUNDARY, Kind.INSTRUMENT, Kind.RELATIVE, Kind.NOMINALIZER, Kind.ADVERB]
 
 _FUNCTION_KINDS = {"negation": Kind.NEGATION, "locative": Kind.LOCATIVE, "route": Kind.ROUTE,
                    "joint": Kind.JOINT, "all": Kind.ALL, "pronoun": Kind.PRONOUN,
                    "person": Kind.PERSON, "disposal": Kind.DISPOSAL, "adverb": Kind.ADVERB,
                    "opaque": Kind.OPAQUE, "chief": Kind.CHIEF, "possessive": Kind.POSSESSIVE,
                    "boundary": Kind.BOUNDARY, "addressee": Kind.ADDRESSEE,
-                   "comparison": Kind.COMPARISON}
+                   "comparison": Kind.COMPARISON, "instrument": Kind.INSTRUMENT,
+                   "relative": Kind.RELATIVE, "nominalizer": Kind.NOMINALIZER}
 
 
 @dataclass(frozen=True)
@@ -70,6 +74,11 @@ class Verb:
     addressed: bool = False  # directed to a person: with none stated, the last other actor
     fold: bool = False
     speech: bool = False
+    officer: str | None = None  # the officer whose act it is when a principal's subject carries
+    drinker: bool = False  # a drinking act: carried from a giver, it is the receiver's
+    mutual: bool = False  # a greeting between two principals (三揖, 三让)
+    into: bool = False  # a thing after 于 is what is filled (实于觯)
+    offer: bool = False  # 献: its cup goes by the receiver (objects.cup_by_recipient)
     by_object: tuple[tuple[str, str], ...] = ()
 
     def lemma_for(self, objects: list[str]) -> str:
@@ -102,6 +111,11 @@ class Rules:
     also_places: frozenset[str] = frozenset()
     default_cup: str = ""
     nouns: dict[str, tuple[str, ...]] = field(default_factory=dict)  # verb surfaces also objects
+    manner: dict[str, frozenset[str]] = field(default_factory=dict)  # 立 before 饮: manner only
+    intermediaries: frozenset[str] = frozenset()
+    principals: frozenset[str] = frozenset()
+    cup_by_recipient: dict[str, str] = field(default_factory=dict)
+    accessories: frozenset[str] = frozenset()
     sentence_end: str = "。；！？\n"
     clause_end: str = "，、："
     quote_open: str = "“‘"
@@ -168,7 +182,9 @@ def _verb(entry: dict) -> Verb:
                 entry.get("carry", False), entry.get("object"), entry.get("place"),
                 entry.get("furnish", False), entry.get("bow", False),
                 entry.get("addressed", False), entry.get("fold", False),
-                entry.get("speech", False), tuple(entry.get("by_object", {}).items()))
+                entry.get("speech", False), entry.get("officer"), entry.get("drinker", False),
+                entry.get("mutual", False), entry.get("into", False), entry.get("offer", False),
+                tuple(entry.get("by_object", {}).items()))
 
 
 @cache
@@ -199,6 +215,11 @@ def load_rules(modern: bool) -> Rules:
     rules.contents = frozenset(grammar["objects"]["contents"])
     rules.also_places = frozenset(grammar["objects"]["also_places"])
     rules.default_cup = grammar["objects"]["default_cup"]
+    rules.cup_by_recipient = dict(grammar["objects"]["cup_by_recipient"])
+    rules.accessories = frozenset(grammar["objects"]["accessories"])
+    rules.manner = {verb: frozenset(governed) for verb, governed in grammar["manner"].items()}
+    rules.intermediaries = frozenset(grammar["intermediaries"]["roles"])
+    rules.principals = frozenset(grammar["principals"]["roles"])
     for label, surfaces in terms["object"][register].items():
         for surface in surfaces:
             if rules.surfaces.get(surface, (None,))[0] is Kind.VERB:
