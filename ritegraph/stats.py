@@ -74,7 +74,7 @@ def render_text(stats: dict) -> str:
     for name in ("sections", "passages", "mentions", "classes"):
         lines.append(f"## {name}")
         for row in stats[name]:
-            lines.append("  " + "\t".join(str(v) for v in row.values()))
+            lines.append("  " + "\t".join("-" if v is None else str(v) for v in row.values()))
         lines.append("")
     lines.append("## files")
     for f in stats["files"]:
