@@ -15,7 +15,7 @@ from .matching import Match
 from .model import Layer, Passage, ReadResult, Section
 from .ntriples import QuadWriter, integer, iri, literal
 from .store import GRAPH_BASE, rite_graph
-from .vocab import BASE, DCTERMS, OA, PROV, RDF, RDFS, RG
+from .vocab import DCTERMS, DOC, GLYPH, LAYER, MENTION, OA, PROV, RDF, RDFS, RG, RITE, SECTION, TEXT
 
 GRAPH_CORPUS = GRAPH_BASE + "corpus"
 QUOTE_CONTEXT = 12  # characters of oa:prefix / oa:suffix
@@ -23,29 +23,29 @@ QUOTE_CONTEXT = 12  # characters of oa:prefix / oa:suffix
 
 def doc_iri(file: CorpusFile | str) -> str:
     stem = file.stem if isinstance(file, CorpusFile) else file.split("_", 1)[0]
-    return f"{BASE}doc/{stem}"
+    return f"{DOC}{stem}"
 
 
 def rite_iri(slug: str) -> str:
-    return f"{BASE}rite/{slug}"
+    return f"{RITE}{slug}"
 
 
 def layer_iri(layer: Layer) -> str:
-    return f"{BASE}layer/{layer.slug}"
+    return f"{LAYER}{layer.slug}"
 
 
 def passage_iri(stem: str, passage: Passage) -> str:
-    base = f"{BASE}text/{stem}/{passage.start}-{passage.end}"
+    base = f"{TEXT}{stem}/{passage.start}-{passage.end}"
     return base if passage.is_top_level else f"{base}/{passage.layer.slug}"
 
 
 def section_iri(stem: str, section: Section) -> str:
-    return f"{BASE}section/{stem}/{section.index + 1}"
+    return f"{SECTION}{stem}/{section.index + 1}"
 
 
 def mention_iri(stem: str, match: Match) -> str:
     c = match.concept
-    return f"{BASE}mention/{stem}/{match.start}-{match.end}/{c.scheme}/{c.slug}"
+    return f"{MENTION}{stem}/{match.start}-{match.end}/{c.scheme}/{c.slug}"
 
 
 def target_quads(out: QuadWriter, subject: str, document: str, text: str, start: int, end: int,
@@ -144,7 +144,7 @@ def file_quads(out: QuadWriter, fg: FileGraph) -> None:
         for m in fg.matches.get(p.index, ()):
             mention_quads(out, stem, d, result.text, p, pi, m, g)
     for issue in result.glyphs:
-        gi = f"{BASE}glyph/{stem}/{issue.offset}"
+        gi = f"{GLYPH}{stem}/{issue.offset}"
         out.add(gi, RDF.type, iri(RG.GlyphIssue), GRAPH_CORPUS)
         out.add(gi, RG.inDocument, iri(d), GRAPH_CORPUS)
         out.add(gi, RG.start, integer(issue.offset), GRAPH_CORPUS)
