@@ -14,10 +14,9 @@ from .corpus import CorpusFile, Manifest
 from .matching import Match
 from .model import Layer, Passage, ReadResult, Section
 from .ntriples import QuadWriter, integer, iri, literal
-from .store import GRAPH_BASE, rite_graph
+from .store import GRAPH_CORPUS, rite_graph
 from .vocab import DCTERMS, DOC, GLYPH, LAYER, MENTION, OA, PROV, RDF, RDFS, RG, RITE, SECTION, TEXT
 
-GRAPH_CORPUS = GRAPH_BASE + "corpus"
 QUOTE_CONTEXT = 12  # characters of oa:prefix / oa:suffix
 
 

@@ -29,6 +29,7 @@ from .vocab import BASE, GRAPH  # noqa: F401  (BASE re-exported for callers)
 GRAPH_BASE = str(GRAPH)
 GRAPH_ONTOLOGY = GRAPH_BASE + "ontology"
 GRAPH_LEXICON = GRAPH_BASE + "lexicon"
+GRAPH_CORPUS = GRAPH_BASE + "corpus"
 GRAPH_INFERRED = GRAPH_BASE + "inferred"
 
 
