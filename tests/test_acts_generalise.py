@@ -130,6 +130,10 @@ def test_officers_acts_are_not_the_principals() -> None:
     assert acts_of("賔醉北面坐取其荐脯以降奏陔")[-1].agents == ["工"]
     # 002: 笙入立于县中奏南陔 — a musician's subject is kept
     assert acts_of("笙入立于县中奏南陔白华华黍")[-1].agents == ["笙"]
+    # 000: an officer known only from the act is no one's subject: 祭 stays the host's
+    acts = acts_of("主人登上席子，从北方开始摆设切好的肉，祭祀礼仪如同宾客一样", modern=True)
+    assert [a.action for a in acts] == ["升席", "设", "祭"]
+    assert acts[1].agents != ["主人"] and acts[2].agents == ["主人"]
 
 
 def test_mutual_greetings_are_the_two_principals() -> None:
@@ -188,7 +192,7 @@ def predicted() -> list[dict]:
 def test_heldout_check_set_floor(predicted: list[dict]) -> None:
     total, _ = evaluate(load_gold(CHECK), predicted)
     figures = total.figures()
-    assert figures["agent_action_f1"] >= 0.91, json.dumps(figures)  # reached 0.923
+    assert figures["agent_action_f1"] >= 0.915, json.dumps(figures)  # reached 0.929
 
 
 def test_second_heldout_check_set_floor(predicted: list[dict]) -> None:
@@ -211,4 +215,4 @@ def test_check_set_quotes_are_file_slices() -> None:
 def test_dev_set_floor(predicted: list[dict]) -> None:
     total, _ = evaluate(load_gold(DEV), predicted)
     figures = total.figures()
-    assert figures["agent_action_f1"] >= 0.95, json.dumps(figures)  # reached 0.961
+    assert figures["agent_action_f1"] >= 0.96, json.dumps(figures)  # reached 0.971

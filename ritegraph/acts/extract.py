@@ -571,9 +571,9 @@ def _make_act(text: str, tokens: list[Token], head: _Head, facing: str | None, c
     span = _strip(head.pre + tokens[head.first:head.last + 1] + head.post)
     start, end = span[0].start, span[-1].end
 
-    if agents:
+    if agents and not by_office:  # an officer known only from the act is no one's subject
         ctx.subject = tuple(agents)
-        if not by_office and (not ctx.actors or ctx.actors[-1] != ctx.subject):
+        if not ctx.actors or ctx.actors[-1] != ctx.subject:
             ctx.actors.append(ctx.subject)
     if verb.bow and not negated:
         ctx.last_bower = tuple(agents)
