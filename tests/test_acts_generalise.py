@@ -184,6 +184,32 @@ def test_translation_details() -> None:
     assert acts_of("宾客走下台阶", modern=True)[0].places == []
 
 
+def test_holding_a_thing_while_moving_is_one_movement_carrying_it() -> None:
+    # 000: 主人拿着爵杯走下台阶 = 主人以爵降 (one 降 with the 爵); with a comma 执 stays an act
+    acts = acts_of("主人拿着爵杯走下台阶，大夫走下台阶", modern=True)
+    assert [(a.quote, a.action, a.objects) for a in acts] == [
+        ("主人拿着爵杯走下台阶", "降", ["爵"]), ("大夫走下台阶", "降", [])]
+    assert [a.action for a in acts_of("拿着角杯，起身", modern=True)] == ["执", "兴"]
+
+
+def test_a_verb_before_de_and_a_thing_only_qualifies_it() -> None:
+    # 000: 诱射的箭 names the arrows; the bare 诱射 is the 司射's 射
+    assert acts_of("诱射的箭", modern=True) == []
+    text = "司射面向东站在三对射者的北边。诱射。"
+    assert [(a.action, a.agents) for a in acts_of(text, modern=True)][-1] == ("射", ["司射"])
+
+
+def test_translation_paraphrases_of_returning_and_tucking() -> None:
+    # 000: 回到最初的位置 / 返回位置 (反位); 反坐 is a 坐 of its own; 把扑放在腰间 (搢)
+    text = "宾客及众宾客都走下台阶，回到最初的位置"
+    assert [a.action for a in acts_of(text, modern=True)] == ["降", "反位"]
+    acts = acts_of("司射走下台阶，把扑放在腰间，回到原位。", modern=True)
+    assert [(a.action, a.objects) for a in acts] == [("降", []), ("搢", ["扑"]), ("反位", [])]
+    assert [a.action for a in acts_of("起身反坐，不祭祀", modern=True)] == ["兴", "坐", "祭"]
+    # 拜谢赏赐 thanks for the gift: one bow, no 赐
+    assert [a.action for a in acts_of("宾客穿着朝服在门外拜谢赏赐", modern=True)] == ["拜"]
+
+
 @pytest.fixture(scope="module")
 def predicted() -> list[dict]:
     return [act_record(a) for a in corpus_acts()]

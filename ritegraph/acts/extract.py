@@ -155,6 +155,29 @@ def _is_manner(token: Token, after: Token | None, rules: Rules) -> bool:
             and after.verb.lemma in rules.manner.get(token.verb.lemma, ()))
 
 
+def _is_carrying(tokens: list[Token], i: int, rules: Rules) -> bool:
+    """A holding verb with only its things before a movement in the same clause (拿着爵杯走下台阶):
+    it only says what the mover carries, like 以爵降."""
+    token = tokens[i]
+    movements = rules.carrying.get(token.verb.lemma) if token.kind is Kind.VERB else None
+    if not movements:
+        return False
+    j = i + 1
+    while j < len(tokens) and tokens[j].kind is Kind.OBJECT:
+        j += 1
+    return (j > i + 1 and j < len(tokens) and tokens[j].kind is Kind.VERB
+            and tokens[j].verb.lemma in movements)
+
+
+def _is_attributive(token: Token, after: Token | None, tokens: list[Token], i: int,
+                    rules: Rules) -> bool:
+    """In the translation a verb written before 的 and a thing only qualifies the thing
+    (诱射的箭: the arrows of the demonstration), it is not an act."""
+    return (rules.modern and token.kind is Kind.VERB and after is not None
+            and after.kind is Kind.POSSESSIVE and after.start == token.end
+            and i + 2 < len(tokens) and tokens[i + 2].kind in (Kind.OBJECT, Kind.PLACE))
+
+
 def _owns_place(before: Token | None, token: Token, after: Token | None, rules: Rules) -> bool:
     """In the translation, a role between 在/到 and a place owns the place (在宾客席前)."""
     return (rules.modern and token.kind is Kind.ROLE and before is not None
@@ -166,8 +189,10 @@ def _drop_noun_phrases(tokens: list[Token], text: str, rules: Rules) -> list[Tok
 
     X所V(Y) is "the Y that X Vs" (賔所媵觯, 所设置的楅): X and V go, Y stays for the verb that
     governs it; V(Y)者 / V的人 names a person (卒受爵者, 登堂饮酒的人): V and Y go; a manner
-    verb right before the verb it qualifies (立饮, 站着喝酒) goes; in the translation a role
-    between 在/到 and a place owns the place (在宾客席前).
+    verb right before the verb it qualifies (立饮, 站着喝酒) goes, and so does a verb before 的
+    and a thing (诱射的箭); in the translation a role between 在/到 and a place owns the place
+    (在宾客席前). A holding verb before its thing and a movement (拿着爵杯走下台阶) becomes
+    the instrument of the movement (以爵降).
     """
     drop: set[int] = set()
     for i, token in enumerate(tokens):
@@ -184,9 +209,11 @@ def _drop_noun_phrases(tokens: list[Token], text: str, rules: Rules) -> list[Tok
                 j += 1
         elif token.kind is Kind.NOMINALIZER:
             drop.update(range(_named_by_act(tokens, i, rules), i + 1))
-        elif _is_manner(token, after, rules) or _owns_place(before, token, after, rules):
+        elif _is_manner(token, after, rules) or _owns_place(before, token, after, rules) \
+                or _is_attributive(token, after, tokens, i, rules):
             drop.add(i)
-    return [t for k, t in enumerate(tokens) if k not in drop]
+    return [Token(t.start, t.end, Kind.INSTRUMENT) if _is_carrying(tokens, k, rules) else t
+            for k, t in enumerate(tokens) if k not in drop]
 
 
 def _drop_classic_possessors(tokens: list[Token], rules: Rules) -> list[Token]:

@@ -112,6 +112,7 @@ class Rules:
     default_cup: str = ""
     nouns: dict[str, tuple[str, ...]] = field(default_factory=dict)  # verb surfaces also objects
     manner: dict[str, frozenset[str]] = field(default_factory=dict)  # 立 before 饮: manner only
+    carrying: dict[str, frozenset[str]] = field(default_factory=dict)  # 执 X 降: what is carried
     intermediaries: frozenset[str] = frozenset()
     principals: frozenset[str] = frozenset()
     cup_by_recipient: dict[str, str] = field(default_factory=dict)
@@ -218,6 +219,8 @@ def load_rules(modern: bool) -> Rules:
     rules.cup_by_recipient = dict(grammar["objects"]["cup_by_recipient"])
     rules.accessories = frozenset(grammar["objects"]["accessories"])
     rules.manner = {verb: frozenset(governed) for verb, governed in grammar["manner"].items()}
+    rules.carrying = {verb: frozenset(movements)
+                      for verb, movements in grammar["carrying"][register].items()}
     rules.intermediaries = frozenset(grammar["intermediaries"]["roles"])
     rules.principals = frozenset(grammar["principals"]["roles"])
     for label, surfaces in terms["object"][register].items():
