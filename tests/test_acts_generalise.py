@@ -210,6 +210,32 @@ def test_translation_paraphrases_of_returning_and_tucking() -> None:
     assert [a.action for a in acts_of("宾客穿着朝服在门外拜谢赏赐", modern=True)] == ["拜"]
 
 
+def test_the_giver_named_again_drinks_for_himself() -> None:
+    # 000 (主人酬宾): after 宾 answers the bow, 主人坐下祭祀，于是喝酒 … are the host's
+    text = ("主人斟满角杯酬答宾客，在东阶上面朝北，坐下放下角杯，于是拜谢，拿着角杯起身。"
+            "宾客在西阶上面朝北回拜。主人坐下祭祀，于是喝酒，喝完角杯中的酒，起身")
+    acts = acts_of(text, modern=True)
+    assert [(a.action, a.agents) for a in acts[-4:]] == [
+        ("祭", ["主人"]), ("饮", ["主人"]), ("卒觯", ["主人"]), ("兴", ["主人"])]
+
+
+def test_the_receiver_named_by_receiving_and_an_intermediary_declining_a_bow() -> None:
+    # 002: 受者如初受酬之礼降更爵洗升酌膳下拜小臣辞升成拜公答拜 — 受者 is the one the lord
+    # gave to; 小臣 declines his bow for the lord, and he goes up and completes it
+    acts = acts_of("受者如初受酬之礼降更爵洗升酌膳下拜小臣辞升成拜公答拜")
+    tail = [(a.quote, a.agents) for a in acts if a.start >= 8]
+    assert tail == [
+        ("降更爵", ["所赐者"]), ("洗", ["所赐者"]), ("升", ["所赐者"]), ("酌膳", ["所赐者"]),
+        ("下拜", ["所赐者"]), ("小臣辞", ["小臣"]), ("升", ["所赐者"]), ("成拜", ["所赐者"]),
+        ("公答拜", ["公"])]
+    assert [a.recipients for a in acts if a.quote in ("小臣辞", "公答拜")] == [["所赐者"]] * 2
+    # 卒受者 (the last receiver of a round) only qualifies the role before it
+    assert acts_of("大夫卒受者以爵兴")[0].agents == ["大夫"]
+    # an intermediary's 辞 long after any bow goes to the other party (004 摈者入告，出辞玉)
+    acts = acts_of("公再拜。宾辟。摈者入告，出辞玉。")
+    assert acts[-1].recipients == ["宾"]
+
+
 @pytest.fixture(scope="module")
 def predicted() -> list[dict]:
     return [act_record(a) for a in corpus_acts()]

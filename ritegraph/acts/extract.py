@@ -56,6 +56,7 @@ class _Context:
     section: int | None = None
     actors: list[tuple[str, ...]] = field(default_factory=list)
     last_bower: tuple[str, ...] = ()  # who bowed last (答拜 answers him)
+    bow_at: int = 0  # len(actors) right after that bow: how many actors have come since
     gift: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())  # (giver, receiver) of the last cup
 
     def other_actor(self, agents: list[str], skip: frozenset[str] = frozenset()) -> list[str]:
@@ -594,18 +595,24 @@ def _make_act(text: str, tokens: list[Token], head: _Head, facing: str | None, c
     negated = _negated(head.pre)
     if "" in recipients or ((verb.bow or verb.addressed) and not recipients
                             and head.lemma != "拜受" and not (negated and head.lemma == "拜")):
-        recipients = [r for r in recipients if r] or _bowed_to(head, agents, ctx, skip)
+        recipients = [r for r in recipients if r] or _bowed_to(head, agents, ctx, rules)
+    on_behalf = (bool(agents) and set(agents) <= skip and head.lemma in rules.to_bower
+                 and recipients == list(ctx.last_bower))
     span = _strip(head.pre + tokens[head.first:head.last + 1] + head.post)
     start, end = span[0].start, span[-1].end
 
-    if agents and not by_office:  # an officer known only from the act is no one's subject
+    if on_behalf:  # 下拜小臣辞升成拜: the one the intermediary addressed goes on
+        ctx.subject = tuple(recipients)
+    elif agents and not by_office:  # an officer known only from the act is no one's subject
         ctx.subject = tuple(agents)
         if not ctx.actors or ctx.actors[-1] != ctx.subject:
             ctx.actors.append(ctx.subject)
     if verb.bow and not negated:
-        ctx.last_bower = tuple(agents)
+        ctx.last_bower, ctx.bow_at = tuple(agents), len(ctx.actors)
     if recipients and agents and (head.lemma == "拜送" or (verb.carry == "cup" and verb.recipient)):
         ctx.gift = (tuple(agents), tuple(recipients))
+    elif stated and tuple(agents) == ctx.gift[0]:  # the giver named again acts for himself
+        ctx.gift = ((), ())
     handled = tuple(o for o in objects
                     if o not in rules.contents and o not in rules.accessories)
     if handled and not implicit_object:
@@ -643,12 +650,17 @@ def _contextual_agents(head: _Head, agents: list[str], stated: bool, ctx: _Conte
     return agents
 
 
-def _bowed_to(head: _Head, agents: list[str], ctx: _Context, skip: frozenset[str]) -> list[str]:
-    """Whom an act with no addressee stated is directed to: 答拜 answers the last who bowed, any
-    other the last other actor who is not an intermediary (摈者, 小臣 …)."""
+def _bowed_to(head: _Head, agents: list[str], ctx: _Context, rules: Rules) -> list[str]:
+    """Whom an act with no addressee stated is directed to: 答拜 answers the last who bowed; an
+    intermediary's 辞 (摈者, 小臣 …) right after a bow (at most the lord's 命 between) declines
+    it for the lord; any other act goes to the last other actor who is not an intermediary."""
     if head.lemma == "答拜" and ctx.last_bower and not set(ctx.last_bower) & set(agents):
         return list(ctx.last_bower)
-    return ctx.other_actor(agents, frozenset(skip))
+    skip = rules.intermediaries
+    if agents and set(agents) <= skip and head.lemma in rules.to_bower and ctx.last_bower \
+            and len(ctx.actors) - ctx.bow_at <= 1 and not set(ctx.last_bower) & set(agents):
+        return list(ctx.last_bower)  # 下拜小臣辞: declines the bow on the lord's behalf
+    return ctx.other_actor(agents, skip)
 
 
 def number_acts(acts: list[Act]) -> list[Act]:

@@ -114,6 +114,7 @@ class Rules:
     manner: dict[str, frozenset[str]] = field(default_factory=dict)  # 立 before 饮: manner only
     carrying: dict[str, frozenset[str]] = field(default_factory=dict)  # 执 X 降: what is carried
     intermediaries: frozenset[str] = frozenset()
+    to_bower: frozenset[str] = frozenset()  # an intermediary's acts addressed to the last bower
     principals: frozenset[str] = frozenset()
     cup_by_recipient: dict[str, str] = field(default_factory=dict)
     accessories: frozenset[str] = frozenset()
@@ -222,6 +223,7 @@ def load_rules(modern: bool) -> Rules:
     rules.carrying = {verb: frozenset(movements)
                       for verb, movements in grammar["carrying"][register].items()}
     rules.intermediaries = frozenset(grammar["intermediaries"]["roles"])
+    rules.to_bower = frozenset(grammar["intermediaries"]["to_bower"])
     rules.principals = frozenset(grammar["principals"]["roles"])
     for label, surfaces in terms["object"][register].items():
         for surface in surfaces:
