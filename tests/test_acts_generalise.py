@@ -236,6 +236,37 @@ def test_the_receiver_named_by_receiving_and_an_intermediary_declining_a_bow() -
     assert acts[-1].recipients == ["宾"]
 
 
+def test_translation_verbs_of_command_going_and_receiving() -> None:
+    # 000: 接受主人的命令 is one 受命; 到西阶上 alone in its clause is a going there (适)
+    text = "司正从西阶升堂，在阼阶上接受主人的命令，到西阶上，面向北向宾客请求坐下"
+    acts = acts_of(text, modern=True)
+    assert [(a.quote, a.action, a.places) for a in acts[1:3]] == [
+        ("在阼阶上接受主人的命令", "受命", ["阼阶"]), ("到西阶上", "适", ["西阶"])]
+    # 000: 走到阶顶 (尽阶), 绕到它的后面 (还), 接纳 (纳)
+    text = "笙工一人在下面拜谢，走到阶顶，不升堂，受爵，主人拜送爵"
+    assert [a.action for a in acts_of(text, modern=True)][1] == "尽阶"
+    text = "司马从左边物的南边走出，绕到它的后面，从西阶走下"
+    assert [a.action for a in acts_of(text, modern=True)] == ["出", "还", "降"]
+    (admit, enter) = acts_of("小臣接纳卿大夫，卿大夫都从门右进入", modern=True)
+    assert (admit.action, admit.recipients, enter.agents) == ("纳", ["卿", "大夫"], ["卿", "大夫"])
+
+
+def test_bare_yi_xia_goes_down_with_the_cup_in_hand() -> None:
+    # 002: 主人升受爵以下而乐阕 — 以下 is 降 carrying the 爵; 以下拜 stays 以 + 下拜
+    acts = acts_of("公卒爵主人升受爵以下而乐阕")
+    assert [(a.action, a.agents, a.objects) for a in acts[-1:]] == [("降", ["主人"], ["爵"])]
+    assert acts_of("主人升受爵以下拜")[-1].action == "下拜"
+
+
+def test_jing_facings_kept_in_the_translation_and_sides_after_de() -> None:
+    # 000: 当着楣北面拜两次, 进前东北面辞谢洗 face 北 / 东北; 站在宾客的南面 is a side
+    acts = acts_of("主人在东阶上当着楣北面拜两次，宾客在西阶上当着楣北面回拜两次", modern=True)
+    assert [(a.action, a.facing) for a in acts] == [("再拜", "北"), ("答拜", "北")]
+    assert acts_of("宾客进前东北面辞谢洗", modern=True)[-1].facing == "东北"
+    acts = acts_of("大夫走下台阶，站在宾客的南面。", modern=True)
+    assert [a.facing for a in acts] == [None, None]
+
+
 @pytest.fixture(scope="module")
 def predicted() -> list[dict]:
     return [act_record(a) for a in corpus_acts()]

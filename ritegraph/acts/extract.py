@@ -179,6 +179,29 @@ def _is_attributive(token: Token, after: Token | None, tokens: list[Token], i: i
             and i + 2 < len(tokens) and tokens[i + 2].kind in (Kind.OBJECT, Kind.PLACE))
 
 
+def _is_side(token: Token, text: str, rules: Rules) -> bool:
+    """In the translation a facing word right after 的 names a side, not a facing (站在宾客的
+    南面, 所设中的东北面)."""
+    return rules.modern and token.kind is Kind.FACING and text[token.start - 1:token.start] == "的"
+
+
+def _goals(tokens: list[Token], text: str, rules: Rules) -> list[Token]:
+    """A goal locative that opens a clause holding only places is a going there (到西阶上：适)."""
+    out = list(tokens)
+    for i, token in enumerate(tokens):
+        if token.kind is not Kind.LOCATIVE or text[token.start:token.end] not in rules.goals:
+            continue
+        if i and tokens[i - 1].kind is not Kind.CLAUSE_END:
+            continue
+        j = i + 1
+        while j < len(tokens) and tokens[j].kind is Kind.PLACE:
+            j += 1
+        if j > i + 1 and (j == len(tokens) or tokens[j].kind is Kind.CLAUSE_END):
+            verb = rules.verbs["适"]
+            out[i] = Token(token.start, token.end, Kind.VERB, (verb.lemma,), verb)
+    return out
+
+
 def _owns_place(before: Token | None, token: Token, after: Token | None, rules: Rules) -> bool:
     """In the translation, a role between 在/到 and a place owns the place (在宾客席前)."""
     return (rules.modern and token.kind is Kind.ROLE and before is not None
@@ -211,7 +234,7 @@ def _drop_noun_phrases(tokens: list[Token], text: str, rules: Rules) -> list[Tok
         elif token.kind is Kind.NOMINALIZER:
             drop.update(range(_named_by_act(tokens, i, rules), i + 1))
         elif _is_manner(token, after, rules) or _owns_place(before, token, after, rules) \
-                or _is_attributive(token, after, tokens, i, rules):
+                or _is_attributive(token, after, tokens, i, rules) or _is_side(token, text, rules):
             drop.add(i)
     return [Token(t.start, t.end, Kind.INSTRUMENT) if _is_carrying(tokens, k, rules) else t
             for k, t in enumerate(tokens) if k not in drop]
@@ -538,7 +561,7 @@ def extract_from_passage(text: str, passage: Passage, rules: Rules, ctx: _Contex
         ctx.section, ctx.last_object, ctx.last_cup = passage.section, (), ()
     for s, e in sentences(text, passage.start, passage.end, rules):
         tokens = [t for t in rules.tokens(text, s, e) if t.kind is not Kind.OPAQUE]
-        tokens = _drop_noun_phrases(tokens, text, rules)
+        tokens = _goals(_drop_noun_phrases(tokens, text, rules), text, rules)
         tokens = _topics(_drop_classic_possessors(_drop_possessors(tokens), rules), text, rules)
         for segment in _speech_segments(tokens, rules):
             heads = parse_sentence(segment, rules)

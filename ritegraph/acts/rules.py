@@ -50,6 +50,9 @@ _PRIORITY = [Kind.OPAQUE, Kind.ROLE, Kind.CHIEF, Kind.VERB, Kind.FACING, Kind.PL
              Kind.PERSON, Kind.DISPOSAL, Kind.POSSESSIVE, Kind.ADDRESSEE, Kind.COMPARISON,
              Kind.BOUNDARY, Kind.INSTRUMENT, Kind.RELATIVE, Kind.NOMINALIZER, Kind.ADVERB]
 
+#: Kinds that name something (a verb read whole never yields to one of them).
+_CONTENT = {Kind.ROLE, Kind.VERB, Kind.OBJECT, Kind.PLACE, Kind.FACING, Kind.OPAQUE, Kind.CHIEF}
+
 _FUNCTION_KINDS = {"negation": Kind.NEGATION, "locative": Kind.LOCATIVE, "route": Kind.ROUTE,
                    "joint": Kind.JOINT, "all": Kind.ALL, "pronoun": Kind.PRONOUN,
                    "person": Kind.PERSON, "disposal": Kind.DISPOSAL, "adverb": Kind.ADVERB,
@@ -115,6 +118,7 @@ class Rules:
     carrying: dict[str, frozenset[str]] = field(default_factory=dict)  # 执 X 降: what is carried
     intermediaries: frozenset[str] = frozenset()
     to_bower: frozenset[str] = frozenset()  # an intermediary's acts addressed to the last bower
+    goals: frozenset[str] = frozenset()  # locatives that alone with a place are a going (到)
     principals: frozenset[str] = frozenset()
     cup_by_recipient: dict[str, str] = field(default_factory=dict)
     accessories: frozenset[str] = frozenset()
@@ -157,12 +161,15 @@ class Rules:
 
     def _match_length(self, text: str, i: int, end: int) -> int:
         """The longest match at ``i``, unless a shorter one lets a verb that overlaps its end
-        be read whole (西阶下堂: 西阶 + 下堂, not 西阶下 + 堂)."""
+        be read whole (西阶下堂: 西阶 + 下堂, not 西阶下 + 堂); a verb yields so only to a
+        function word (以下拜: 以 + 下拜, not 以下 + 拜)."""
         longest = self._longest(text, i, end)
-        if not longest or self.surfaces[text[i:i + longest]][0] is Kind.VERB:
+        if not longest:
             return longest
+        is_verb = self.surfaces[text[i:i + longest]][0] is Kind.VERB
         for length in range(longest - 1, 0, -1):
-            if text[i:i + length] not in self.surfaces:
+            if text[i:i + length] not in self.surfaces or (
+                    is_verb and self.surfaces[text[i:i + length]][0] in _CONTENT):
                 continue
             after = self._longest(text, i + length, end)
             if after and i + length + after > i + longest \
@@ -224,6 +231,7 @@ def load_rules(modern: bool) -> Rules:
                       for verb, movements in grammar["carrying"][register].items()}
     rules.intermediaries = frozenset(grammar["intermediaries"]["roles"])
     rules.to_bower = frozenset(grammar["intermediaries"]["to_bower"])
+    rules.goals = frozenset(grammar["goal"][register])
     rules.principals = frozenset(grammar["principals"]["roles"])
     for label, surfaces in terms["object"][register].items():
         for surface in surfaces:
