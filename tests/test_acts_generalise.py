@@ -267,6 +267,13 @@ def test_jing_facings_kept_in_the_translation_and_sides_after_de() -> None:
     assert [a.facing for a in acts] == [None, None]
 
 
+def test_the_bearer_of_the_common_cup_is_a_role() -> None:
+    # 002: 受赐爵者兴授执散爵执散爵者乃酌行之 — handed to the 执散爵者, who pours
+    acts = acts_of("受赐爵者兴授执散爵执散爵者乃酌行之")
+    assert [(a.action, a.agents, a.recipients) for a in acts] == [
+        ("兴", ["所赐者"], []), ("授", ["所赐者"], ["执散爵者"]), ("酌", ["执散爵者"], [])]
+
+
 @pytest.fixture(scope="module")
 def predicted() -> list[dict]:
     return [act_record(a) for a in corpus_acts()]
