@@ -274,6 +274,17 @@ def test_the_bearer_of_the_common_cup_is_a_role() -> None:
         ("兴", ["所赐者"], []), ("授", ["所赐者"], ["执散爵者"]), ("酌", ["执散爵者"], [])]
 
 
+def test_one_man_raising_the_cup_is_the_cup_raiser() -> None:
+    # 000 (一人举觯): after the host's 献 to the 众宾, 一个人 … 举起角杯 is the 举觯者, who goes on
+    text = ("在西阶上向众宾客敬酒，众宾客中年龄最长的三人走上去拜谢接受。"
+            "一个人清洗，向宾客举起角杯。走上去，斟满角杯")
+    acts = acts_of(text, modern=True)
+    assert [(a.action, a.agents) for a in acts[-4:]] == [
+        ("洗", ["举觯者"]), ("举", ["举觯者"]), ("升", ["举觯者"]), ("实", ["举觯者"])]
+    # without such an act 一人 stays the chief of the group addressed (002 左瑟一人)
+    assert acts_of("主人洗升献工工不兴左瑟一人拜受爵")[-1].agents == ["工"]
+
+
 @pytest.fixture(scope="module")
 def predicted() -> list[dict]:
     return [act_record(a) for a in corpus_acts()]

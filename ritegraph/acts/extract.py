@@ -53,6 +53,7 @@ class _Context:
     last_object: tuple[str, ...] = ()
     last_cup: tuple[str, ...] = ()
     last_group: tuple[str, ...] = ()  # last addressee (for 一人 = its chief)
+    performer: str | None = None  # the role an act of the sentence names (一人 … 举觯: 举觯者)
     section: int | None = None
     actors: list[tuple[str, ...]] = field(default_factory=list)
     last_bower: tuple[str, ...] = ()  # who bowed last (答拜 answers him)
@@ -532,6 +533,8 @@ def _agents(head: _Head, ctx: _Context) -> tuple[list[str], bool]:
         for role in roles:
             agents.extend(label for label in role.labels if label not in agents)
         return agents, True
+    if chief and ctx.performer:
+        return [ctx.performer], True
     if chief and ctx.last_group:
         return list(ctx.last_group), True
     if head.inherited:
@@ -569,6 +572,7 @@ def extract_from_passage(text: str, passage: Passage, rules: Rules, ctx: _Contex
             standing = None if heads else _standing_head(segment, rules)
             if standing is not None:
                 heads, facings = [standing], {0: segment[standing.first].labels[0]}
+            ctx.performer = next((h.verb.performer for h in heads if h.verb.performer), None)
             made = [_make_act(text, segment, head, facings.get(k), ctx, rules, passage, file,
                               rite) for k, head in enumerate(heads)]
             _wash_the_cup_used(made, [h.verb for h in heads], rules)
