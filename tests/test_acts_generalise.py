@@ -285,6 +285,13 @@ def test_one_man_raising_the_cup_is_the_cup_raiser() -> None:
     assert acts_of("主人洗升献工工不兴左瑟一人拜受爵")[-1].agents == ["工"]
 
 
+def test_the_leader_goes_on_alone_after_leading() -> None:
+    # 000 (主人献大夫): 带领大夫走上去 is both going up; 拜谢到来 (拜至) is the host's alone
+    acts = acts_of("主人作揖谦让，带领大夫走上去，拜谢到来，大夫回拜。", modern=True)
+    assert [(a.action, a.agents) for a in acts[2:]] == [
+        ("升", ["主人", "大夫"]), ("拜至", ["主人"]), ("答拜", ["大夫"])]
+
+
 @pytest.fixture(scope="module")
 def predicted() -> list[dict]:
     return [act_record(a) for a in corpus_acts()]

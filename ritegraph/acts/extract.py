@@ -632,6 +632,8 @@ def _make_act(text: str, tokens: list[Token], head: _Head, facing: str | None, c
         ctx.subject = tuple(recipients)
     elif agents and not by_office:  # an officer known only from the act is no one's subject
         ctx.subject = tuple(agents)
+        if any(t.kind is Kind.JOINT and text[t.start:t.end] in rules.leading for t in head.pre):
+            ctx.subject = tuple(agents[:1])  # 主人带领大夫走上去，拜谢到来: the leader goes on
         if not ctx.actors or ctx.actors[-1] != ctx.subject:
             ctx.actors.append(ctx.subject)
     if verb.bow and not negated:

@@ -120,6 +120,7 @@ class Rules:
     intermediaries: frozenset[str] = frozenset()
     to_bower: frozenset[str] = frozenset()  # an intermediary's acts addressed to the last bower
     goals: frozenset[str] = frozenset()  # locatives that alone with a place are a going (到)
+    leading: frozenset[str] = frozenset()  # joints where the first leads (带领): he goes on
     principals: frozenset[str] = frozenset()
     cup_by_recipient: dict[str, str] = field(default_factory=dict)
     accessories: frozenset[str] = frozenset()
@@ -234,6 +235,7 @@ def load_rules(modern: bool) -> Rules:
     rules.intermediaries = frozenset(grammar["intermediaries"]["roles"])
     rules.to_bower = frozenset(grammar["intermediaries"]["to_bower"])
     rules.goals = frozenset(grammar["goal"][register])
+    rules.leading = frozenset(grammar["leading"][register])
     rules.principals = frozenset(grammar["principals"]["roles"])
     for label, surfaces in terms["object"][register].items():
         for surface in surfaces:
