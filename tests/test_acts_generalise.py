@@ -292,6 +292,13 @@ def test_the_leader_goes_on_alone_after_leading() -> None:
         ("升", ["主人", "大夫"]), ("拜至", ["主人"]), ("答拜", ["大夫"])]
 
 
+def test_a_verb_before_a_facing_is_not_read_as_a_place() -> None:
+    # 002: 左还南面坐取觯洗南面反奠于其所 — 洗 + 南面, not the place 洗南
+    acts = acts_of("左还南面坐取觯洗南面反奠于其所")
+    assert [a.action for a in acts] == ["左还", "取", "洗", "奠"]
+    assert (acts[2].quote, acts[2].places, acts[3].facing) == ("洗", [], "南")
+
+
 @pytest.fixture(scope="module")
 def predicted() -> list[dict]:
     return [act_record(a) for a in corpus_acts()]

@@ -163,8 +163,9 @@ class Rules:
 
     def _match_length(self, text: str, i: int, end: int) -> int:
         """The longest match at ``i``, unless a shorter one lets a verb that overlaps its end
-        be read whole (西阶下堂: 西阶 + 下堂, not 西阶下 + 堂); a verb yields so only to a
-        function word (以下拜: 以 + 下拜, not 以下 + 拜)."""
+        be read whole (西阶下堂: 西阶 + 下堂, not 西阶下 + 堂), or a verb and then a facing
+        (洗南面: 洗 + 南面, not the place 洗南 + 面); a verb yields so only to a function word
+        (以下拜: 以 + 下拜, not 以下 + 拜)."""
         longest = self._longest(text, i, end)
         if not longest:
             return longest
@@ -174,8 +175,12 @@ class Rules:
                     is_verb and self.surfaces[text[i:i + length]][0] in _CONTENT):
                 continue
             after = self._longest(text, i + length, end)
-            if after and i + length + after > i + longest \
-                    and self.surfaces[text[i + length:i + length + after]][0] is Kind.VERB:
+            if not after or i + length + after <= i + longest:
+                continue
+            after_kind = self.surfaces[text[i + length:i + length + after]][0]
+            if after_kind is Kind.VERB or (
+                    after_kind is Kind.FACING
+                    and self.surfaces[text[i:i + length]][0] is Kind.VERB):
                 return length
         return longest
 
