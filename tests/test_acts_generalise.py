@@ -299,6 +299,20 @@ def test_a_verb_before_a_facing_is_not_read_as_a_place() -> None:
     assert (acts[2].quote, acts[2].places, acts[3].facing) == ("洗", [], "南")
 
 
+def test_jing_words_kept_in_the_translation_and_saying() -> None:
+    # 000: 盥洗 is 盥 + 洗 as in the 经; 先升一级 / 才升 keep 升
+    acts = acts_of("面向南坐下将爵放在竹筐下盥洗", modern=True)
+    assert [a.action for a in acts] == ["奠", "盥", "洗"]
+    assert [a.action for a in acts_of("主人先升一级，宾客才升", modern=True)] == ["升", "升"]
+    # 000: 主人说“…” is a saying (曰); 答应说 / 报告给宾客说 stay one act with the verb before
+    acts = acts_of("回报主人，主人说“请撤去俎”，宾客同意。", modern=True)
+    assert [(a.action, a.agents) for a in acts] == [("告", []), ("曰", ["主人"]), ("许", ["宾"])]
+    acts = acts_of("获者拿着旌旗，答应说“是”，声音不断", modern=True)
+    assert [a.action for a in acts] == ["执", "许"]
+    acts = acts_of("报告给宾客说：“左右射完。”", modern=True)
+    assert [(a.action, a.recipients) for a in acts] == [("告", ["宾"])]
+
+
 @pytest.fixture(scope="module")
 def predicted() -> list[dict]:
     return [act_record(a) for a in corpus_acts()]

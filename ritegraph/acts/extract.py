@@ -326,7 +326,8 @@ def _heads(tokens: list[Token], rules: Rules) -> list[_Head]:
             lemma = rules.merges.get((before.lemma, head.lemma))
             between = tokens[before.last + 1:head.first]
             if lemma and all(t.kind in {Kind.PLACE, Kind.LOCATIVE, Kind.ROUTE, Kind.ROLE,
-                                        Kind.FACING, Kind.ADVERB, Kind.INSTRUMENT}
+                                        Kind.ADDRESSEE, Kind.FACING, Kind.ADVERB,
+                                        Kind.INSTRUMENT}
                              for t in between):
                 before.last = head.last
                 before.lemma = lemma
