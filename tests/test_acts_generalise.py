@@ -313,6 +313,18 @@ def test_jing_words_kept_in_the_translation_and_saying() -> None:
     assert [(a.action, a.recipients) for a in acts] == [("告", ["宾"])]
 
 
+def test_what_is_asked_ordered_or_awaited_is_not_an_act() -> None:
+    # 002: 射人自阼阶下请立司正公许 — 立 is what is asked; 公有命彻幂 — 彻 what is ordered
+    assert [a.action for a in acts_of("射人自阼阶下请立司正公许")] == ["请", "许"]
+    assert [a.action for a in acts_of("公有命彻幂则卿大夫皆降")] == ["命", "降"]
+    # 000: 在阶前命令弟子等待撤去俎 — the 弟子 wait for the 俎 to be cleared
+    acts = acts_of("司正从西阶下堂，在阶前命令弟子等待撤去俎", modern=True)
+    assert [(a.action, a.agents, a.objects) for a in acts[1:]] == [
+        ("命", ["司正"], []), ("俟", ["弟子"], ["俎"])]
+    # with a person between it is a pivot and the act is done (命弟子纳射器)
+    assert [a.action for a in acts_of("命弟子纳射器")] == ["命", "纳射器"]
+
+
 @pytest.fixture(scope="module")
 def predicted() -> list[dict]:
     return [act_record(a) for a in corpus_acts()]

@@ -180,6 +180,13 @@ def _is_attributive(token: Token, after: Token | None, tokens: list[Token], i: i
             and i + 2 < len(tokens) and tokens[i + 2].kind in (Kind.OBJECT, Kind.PLACE))
 
 
+def _is_content(before: Token | None, token: Token) -> bool:
+    """A verb written right after one that asks, orders or awaits (请彻俎, 请求坐下, 等待撤去俎)
+    is what is asked, not an act; speech (命曰) is left to merge."""
+    return (token.kind is Kind.VERB and before is not None and before.kind is Kind.VERB
+            and before.verb.content and before.end == token.start and not token.verb.speech)
+
+
 def _is_side(token: Token, text: str, rules: Rules) -> bool:
     """In the translation a facing word right after 的 names a side, not a facing (站在宾客的
     南面, 所设中的东北面)."""
@@ -216,8 +223,9 @@ def _drop_noun_phrases(tokens: list[Token], text: str, rules: Rules) -> list[Tok
     governs it; V(Y)者 / V的人 names a person (卒受爵者, 登堂饮酒的人): V and Y go; a manner
     verb right before the verb it qualifies (立饮, 站着喝酒) goes, and so does a verb before 的
     and a thing (诱射的箭); in the translation a role between 在/到 and a place owns the place
-    (在宾客席前). A holding verb before its thing and a movement (拿着爵杯走下台阶) becomes
-    the instrument of the movement (以爵降).
+    (在宾客席前). A verb right after 请/命/俟 with no one between is only what is asked
+    (请彻俎). A holding verb before its thing and a movement (拿着爵杯走下台阶) becomes the
+    instrument of the movement (以爵降).
     """
     drop: set[int] = set()
     for i, token in enumerate(tokens):
@@ -234,8 +242,9 @@ def _drop_noun_phrases(tokens: list[Token], text: str, rules: Rules) -> list[Tok
                 j += 1
         elif token.kind is Kind.NOMINALIZER:
             drop.update(range(_named_by_act(tokens, i, rules), i + 1))
-        elif _is_manner(token, after, rules) or _owns_place(before, token, after, rules) \
-                or _is_attributive(token, after, tokens, i, rules) or _is_side(token, text, rules):
+        elif (_is_content(before, token) or _is_manner(token, after, rules)
+              or _owns_place(before, token, after, rules)
+              or _is_attributive(token, after, tokens, i, rules) or _is_side(token, text, rules)):
             drop.add(i)
     return [Token(t.start, t.end, Kind.INSTRUMENT) if _is_carrying(tokens, k, rules) else t
             for k, t in enumerate(tokens) if k not in drop]

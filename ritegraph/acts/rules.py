@@ -83,6 +83,7 @@ class Verb:
     into: bool = False  # a thing after 于 is what is filled (实于觯)
     offer: bool = False  # 献: its cup goes by the receiver (objects.cup_by_recipient)
     performer: str | None = None  # the role the act names (举 → 举觯者): a chief (一人) doing it
+    content: bool = False  # a verb right after it is what is asked/ordered/awaited (请彻俎)
     by_object: tuple[tuple[str, str], ...] = ()
 
     def lemma_for(self, objects: list[str]) -> str:
@@ -200,7 +201,7 @@ def _verb(entry: dict) -> Verb:
                 entry.get("addressed", False), entry.get("fold", False),
                 entry.get("speech", False), entry.get("officer"), entry.get("drinker", False),
                 entry.get("mutual", False), entry.get("into", False), entry.get("offer", False),
-                entry.get("performer"),
+                entry.get("performer"), entry.get("content", False),
                 tuple(entry.get("by_object", {}).items()))
 
 
