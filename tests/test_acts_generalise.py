@@ -325,6 +325,14 @@ def test_what_is_asked_ordered_or_awaited_is_not_an_act() -> None:
     assert [a.action for a in acts_of("命弟子纳射器")] == ["命", "纳射器"]
 
 
+def test_a_carried_subject_is_never_the_one_the_act_is_for() -> None:
+    # 002 (two classic runs of 献士, the commentary between left out): 士 … 立 … 乃荐士 —
+    # the 荐 is for the 士, so it is by the last other actor (the host)
+    text = "主人洗升献士于西阶上士长升拜受觯主人拜送觯" + "辩献士士既献者立于东方西面北上乃荐士"
+    offer = acts_of(text)[-1]
+    assert (offer.action, offer.agents, offer.recipients) == ("荐", ["主人"], ["士"])
+
+
 @pytest.fixture(scope="module")
 def predicted() -> list[dict]:
     return [act_record(a) for a in corpus_acts()]

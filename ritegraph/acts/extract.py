@@ -635,6 +635,9 @@ def _make_act(text: str, tokens: list[Token], head: _Head, facing: str | None, c
         recipients = [r for r in recipients if r] or _bowed_to(head, agents, ctx, rules)
     on_behalf = (bool(agents) and set(agents) <= skip and head.lemma in rules.to_bower
                  and recipients == list(ctx.last_bower))
+    if not stated and not verb.mutual and agents and recipients \
+            and set(agents) <= set(recipients):
+        agents = ctx.other_actor(recipients) or agents  # 士立于东方乃荐士: not by the 士
     span = _strip(head.pre + tokens[head.first:head.last + 1] + head.post)
     start, end = span[0].start, span[-1].end
 
