@@ -333,6 +333,15 @@ def test_a_carried_subject_is_never_the_one_the_act_is_for() -> None:
     assert (offer.action, offer.agents, offer.recipients) == ("荐", ["主人"], ["士"])
 
 
+def test_yitong_together_is_not_a_joint_subject() -> None:
+    # 000 (主人献大夫): 辞谢大夫一同下阶 is one 辞降 to the 大夫, who declines alone
+    text = "主人拿着爵杯走下台阶，大夫走下台阶，主人辞谢大夫一同下阶，大夫辞谢洗手"
+    acts = acts_of(text, modern=True)
+    assert [(a.quote, a.action, a.agents, a.recipients) for a in acts[2:]] == [
+        ("主人辞谢大夫一同下阶", "辞降", ["主人"], ["大夫"]),
+        ("大夫辞谢洗手", "辞洗", ["大夫"], ["主人"])]
+
+
 @pytest.fixture(scope="module")
 def predicted() -> list[dict]:
     return [act_record(a) for a in corpus_acts()]
