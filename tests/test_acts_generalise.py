@@ -350,6 +350,13 @@ def test_bare_da_answers() -> None:
     assert acts_of("公答拜")[0].action == "答拜"
 
 
+def test_words_said_end_at_jie() -> None:
+    # 002: 賔及卿大夫皆兴对曰诺敢不醉皆反坐 — the answer ends before 皆反坐, which is done
+    acts = acts_of("賔及卿大夫皆兴对曰诺敢不醉皆反坐")
+    assert [(a.action, a.agents) for a in acts] == [
+        ("兴", ["宾", "卿", "大夫"]), ("对", ["宾", "卿", "大夫"]), ("坐", ["宾", "卿", "大夫"])]
+
+
 @pytest.fixture(scope="module")
 def predicted() -> list[dict]:
     return [act_record(a) for a in corpus_acts()]

@@ -305,11 +305,11 @@ def _topics(tokens: list[Token], text: str, rules: Rules) -> list[Token]:
 
 def _speech_segments(tokens: list[Token], rules: Rules) -> list[list[Token]]:
     """Split a sentence at reported speech; in unpunctuated classic text the words said after
-    曰 run up to the next role, and are dropped."""
+    曰 run up to the next role or 皆 (对曰诺敢不醉皆反坐), and are dropped."""
     segments: list[list[Token]] = [[]]
     skipping = False
     for token in tokens:
-        if skipping and token.kind is not Kind.ROLE:
+        if skipping and token.kind not in (Kind.ROLE, Kind.ALL):
             continue
         skipping = False
         segments[-1].append(token)
