@@ -357,6 +357,14 @@ def test_words_said_end_at_jie() -> None:
         ("兴", ["宾", "卿", "大夫"]), ("对", ["宾", "卿", "大夫"]), ("坐", ["宾", "卿", "大夫"])]
 
 
+def test_officers_kept_under_their_jing_names_in_the_translation() -> None:
+    # 000 (燕礼): 司宫在门西铺设宾客的席位 … 射人报告事情已备办
+    text = "司宫在门西铺设宾客的席位，东边的在上，没有加席。射人报告事情已备办"
+    acts = acts_of(text, modern=True)
+    assert [(a.action, a.agents) for a in acts] == [
+        ("设", ["司宫"]), ("加席", ["司宫"]), ("告", ["射人"])]
+
+
 @pytest.fixture(scope="module")
 def predicted() -> list[dict]:
     return [act_record(a) for a in corpus_acts()]
