@@ -365,6 +365,16 @@ def test_officers_kept_under_their_jing_names_in_the_translation() -> None:
         ("设", ["司宫"]), ("加席", ["司宫"]), ("告", ["射人"])]
 
 
+def test_archer_pairs_are_roles_and_a_role_after_wei_is_no_subject() -> None:
+    # 000: 三对射者都袒露右臂 … — the three pairs (三耦), not the 司射 who commanded them
+    text = "司射仍然夹着四支箭，来命令三对射者。三对射者都袒露右臂"
+    acts = acts_of(text, modern=True)
+    assert [(a.action, a.agents, a.recipients) for a in acts] == [
+        ("命", ["司射"], ["三耦"]), ("袒", ["三耦"], [])]
+    # 002 记: 君与射则为下射袒朱襦 — the lord becomes the 下射; he bares his arm
+    assert acts_of("君与射则为下射袒朱襦")[-1].agents == ["公"]
+
+
 @pytest.fixture(scope="module")
 def predicted() -> list[dict]:
     return [act_record(a) for a in corpus_acts()]

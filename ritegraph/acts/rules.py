@@ -58,7 +58,8 @@ _FUNCTION_KINDS = {"negation": Kind.NEGATION, "locative": Kind.LOCATIVE, "route"
                    "person": Kind.PERSON, "disposal": Kind.DISPOSAL, "adverb": Kind.ADVERB,
                    "opaque": Kind.OPAQUE, "chief": Kind.CHIEF, "possessive": Kind.POSSESSIVE,
                    "boundary": Kind.BOUNDARY, "addressee": Kind.ADDRESSEE,
-                   "comparison": Kind.COMPARISON, "instrument": Kind.INSTRUMENT,
+                   "comparison": Kind.COMPARISON, "copula": Kind.COMPARISON,
+                   "instrument": Kind.INSTRUMENT,
                    "relative": Kind.RELATIVE, "nominalizer": Kind.NOMINALIZER}
 
 
