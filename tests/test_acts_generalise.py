@@ -375,6 +375,19 @@ def test_archer_pairs_are_roles_and_a_role_after_wei_is_no_subject() -> None:
     assert acts_of("君与射则为下射袒朱襦")[-1].agents == ["公"]
 
 
+def test_joint_possessors_and_joints_that_join_no_role() -> None:
+    # 000: 命令弟子收纳射器 … 于是收纳射器，都放在堂的西边。宾客和大夫的弓，倚靠在西序 — both
+    # own the bows, neither leans them (two runs of the translation, the note between left out)
+    text = ("在阶前面向西，命令弟子收纳射器"
+            + "于是收纳射器，都放在堂的西边。宾客和大夫的弓，倚靠在西序")
+    acts = acts_of(text, modern=True)
+    assert [(a.action, a.agents) for a in acts[-3:]] == [
+        ("纳", ["弟子"]), ("奠", ["弟子"]), ("倚", ["弟子"])]
+    # 000: 戴上决和遂，有司左手拿着弓 — 和 joins no role: the 有司 alone holds the bow
+    text = "三对射者都袒露右臂，戴上决和遂，有司左手拿着弓"
+    assert acts_of(text, modern=True)[-1].agents == ["有司"]
+
+
 @pytest.fixture(scope="module")
 def predicted() -> list[dict]:
     return [act_record(a) for a in corpus_acts()]

@@ -104,8 +104,9 @@ def sentences(text: str, start: int, end: int, rules: Rules) -> Iterator[tuple[i
 
 
 def _drop_possessors(tokens: list[Token]) -> list[Token]:
-    """Drop roles that are not actors: a possessor (旅食之尊, 大夫的右侧) with its 之/的, and a
-    role compared with (如同宾客一样); mark a role after 向 (向大夫敬酒) as addressed."""
+    """Drop roles that are not actors: a possessor (旅食之尊, 大夫的右侧, 宾客和大夫的弓) with
+    its 之/的, and a role compared with (如同宾客一样) or become (为下射); mark a role after 向
+    (向大夫敬酒) as addressed."""
     out: list[Token] = []
     i = 0
     while i < len(tokens):
@@ -115,6 +116,8 @@ def _drop_possessors(tokens: list[Token]) -> list[Token]:
                 following.kind is Kind.POSSESSIVE
                 or (following.kind is Kind.PRONOUN and i + 2 < len(tokens)
                     and tokens[i + 2].kind in (Kind.PLACE, Kind.OBJECT))):
+            while len(out) > 1 and out[-1].kind is Kind.JOINT and out[-2].kind is Kind.ROLE:
+                del out[-2:]  # 宾客和大夫的弓: both own the thing
             i += 2
             continue
         if token.kind is Kind.COMPARISON:
@@ -529,13 +532,16 @@ def _arguments(head: _Head, own: list[Token], rules: Rules
 def _agents(head: _Head, ctx: _Context) -> tuple[list[str], bool]:
     """(agents, stated in the span) for one head."""
     roles = [t for t in head.pre if t.kind is Kind.ROLE]
-    joint = any(t.kind is Kind.JOINT for t in head.pre)
+    pre = [t for k, t in enumerate(head.pre)  # a joint joins only a role written after it
+           if t.kind is not Kind.JOINT
+           or (k + 1 < len(head.pre) and head.pre[k + 1].kind is Kind.ROLE)]
+    joint = any(t.kind is Kind.JOINT for t in pre)
     chief = any(t.kind is Kind.CHIEF for t in head.pre)
     agents: list[str] = []
     if roles:
-        first_is_joint = joint and head.pre.index(next(t for t in head.pre if t.kind in
-                                                       (Kind.ROLE, Kind.JOINT))) == \
-            head.pre.index(next(t for t in head.pre if t.kind is Kind.JOINT))
+        first_is_joint = joint and pre.index(next(t for t in pre if t.kind in
+                                                  (Kind.ROLE, Kind.JOINT))) == \
+            pre.index(next(t for t in pre if t.kind is Kind.JOINT))
         if first_is_joint:
             agents.extend(ctx.subject)
         elif not joint:
