@@ -388,6 +388,15 @@ def test_joint_possessors_and_joints_that_join_no_role() -> None:
     assert acts_of(text, modern=True)[-1].agents == ["有司"]
 
 
+def test_archers_taking_arrows_step_forward_lay_the_bow_and_turn_left() -> None:
+    # 000 (三耦拾取矢): 走上前 steps forward (进, folded), 横放弓 is 横弓, 左转 is 左还
+    acts = acts_of("上射拱手，走上前坐着横放弓，退手从弓下取一个", modern=True)
+    assert [(a.action, a.agents, a.objects) for a in acts][:2] == [
+        ("揖", ["上射"], []), ("横弓", ["上射"], ["弓"])]
+    acts = acts_of("既依次取乘矢，拱手都左转，面向南拱手", modern=True)
+    assert [a.action for a in acts] == ["取", "揖", "左还", "揖"]
+
+
 @pytest.fixture(scope="module")
 def predicted() -> list[dict]:
     return [act_record(a) for a in corpus_acts()]
