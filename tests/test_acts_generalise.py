@@ -266,6 +266,10 @@ def test_jing_facings_kept_in_the_translation_and_sides_after_de() -> None:
     assert acts_of("宾客进前东北面辞谢洗", modern=True)[-1].facing == "东北"
     acts = acts_of("大夫走下台阶，站在宾客的南面。", modern=True)
     assert [a.facing for a in acts] == [None, None]
+    # 在路寝东面 (a landmark that is no place, then 东面) is a side; 盥洗器 is the 洗, no act
+    assert acts_of("膳宰在路寝东面备办官府的饮食", modern=True) == []
+    (lay,) = acts_of("在东阶东南设置盥洗器和竹筐", modern=True)
+    assert (lay.action, "洗" in lay.places) == ("设", True)
 
 
 def test_the_bearer_of_the_common_cup_is_a_role() -> None:

@@ -190,10 +190,20 @@ def _is_content(before: Token | None, token: Token) -> bool:
             and before.verb.content and before.end == token.start and not token.verb.speech)
 
 
-def _is_side(token: Token, text: str, rules: Rules) -> bool:
+def _is_side(tokens: list[Token], i: int, text: str, rules: Rules) -> bool:
     """In the translation a facing word right after 的 names a side, not a facing (站在宾客的
-    南面, 所设中的东北面)."""
-    return rules.modern and token.kind is Kind.FACING and text[token.start - 1:token.start] == "的"
+    南面, 所设中的东北面), and so does a 经-style {d}面 right after 在 and a landmark that is
+    no place of the rite (在路寝东面); after a place it is a facing (在西阶上北面)."""
+    token = tokens[i]
+    if not rules.modern or token.kind is not Kind.FACING:
+        return False
+    if text[token.start - 1:token.start] == "的":
+        return True
+    if not text[token.start:token.end].endswith("面"):
+        return False
+    if not i or tokens[i - 1].kind is not Kind.LOCATIVE:  # 在西阶上北面: a place, then facing
+        return False
+    return tokens[i - 1].end < token.start  # a landmark between that is no place of the rite
 
 
 def _goals(tokens: list[Token], text: str, rules: Rules) -> list[Token]:
@@ -247,7 +257,8 @@ def _drop_noun_phrases(tokens: list[Token], text: str, rules: Rules) -> list[Tok
             drop.update(range(_named_by_act(tokens, i, rules), i + 1))
         elif (_is_content(before, token) or _is_manner(token, after, rules)
               or _owns_place(before, token, after, rules)
-              or _is_attributive(token, after, tokens, i, rules) or _is_side(token, text, rules)):
+              or _is_attributive(token, after, tokens, i, rules)
+              or _is_side(tokens, i, text, rules)):
             drop.add(i)
     return [Token(t.start, t.end, Kind.INSTRUMENT) if _is_carrying(tokens, k, rules) else t
             for k, t in enumerate(tokens) if k not in drop]
