@@ -409,14 +409,14 @@ def predicted() -> list[dict]:
 def test_heldout_check_set_floor(predicted: list[dict]) -> None:
     total, _ = evaluate(load_gold(CHECK), predicted)
     figures = total.figures()
-    assert figures["agent_action_f1"] >= 0.915, json.dumps(figures)  # reached 0.929
+    assert figures["agent_action_f1"] >= 0.94, json.dumps(figures)  # reached 0.960 (round 3)
 
 
 def test_second_heldout_check_set_floor(predicted: list[dict]) -> None:
     """heldout_check2: annotated before the extractor was run on it (baseline 0.843)."""
     total, _ = evaluate(load_gold(CHECK2), predicted)
     figures = total.figures()
-    assert figures["agent_action_f1"] >= 0.915, json.dumps(figures)  # reached 0.931
+    assert figures["agent_action_f1"] >= 0.96, json.dumps(figures)  # reached 0.981 (round 3)
 
 
 def test_check_set_quotes_are_file_slices() -> None:
@@ -432,7 +432,7 @@ def test_third_heldout_check_set_floor(predicted: list[dict]) -> None:
     """heldout_check3: annotated before the extractor was run on it (baseline 0.776)."""
     total, _ = evaluate(load_gold(CHECK3), predicted)
     figures = total.figures()
-    assert figures["agent_action_f1"] >= 0.91, json.dumps(figures)  # reached 0.941
+    assert figures["agent_action_f1"] >= 0.92, json.dumps(figures)  # reached 0.941
 
 
 def test_check_sets_annotate_different_clauses() -> None:
@@ -451,4 +451,4 @@ def test_check_sets_annotate_different_clauses() -> None:
 def test_dev_set_floor(predicted: list[dict]) -> None:
     total, _ = evaluate(load_gold(DEV), predicted)
     figures = total.figures()
-    assert figures["agent_action_f1"] >= 0.96, json.dumps(figures)  # reached 0.971
+    assert figures["agent_action_f1"] >= 0.965, json.dumps(figures)  # reached 0.976 (round 3)
