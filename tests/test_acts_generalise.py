@@ -401,6 +401,20 @@ def test_archers_taking_arrows_step_forward_lay_the_bow_and_turn_left() -> None:
     assert [a.action for a in acts] == ["取", "揖", "左还", "揖"]
 
 
+def test_listed_roles_offering_dried_meat_and_things_in_the_basket() -> None:
+    # 000: 宾客、主人、大夫作揖 — a listing mark joins the roles
+    acts = acts_of("宾客、主人、大夫作揖，都从他们的台阶下作揖", modern=True)
+    assert [a.agents for a in acts] == [["宾", "主人", "大夫"]] * 2
+    # 000 (司射献释获者): 进献脯醢 is 荐; 放在篚中 is in the 篚, not the tally holder 中
+    acts = acts_of("斟满酒，走下堂向释获者在其位稍南献酒，进献脯醢", modern=True)
+    assert [(a.action, a.objects) for a in acts[-2:]] == [("献", ["爵"]), ("荐", ["脯", "醢"])]
+    acts = acts_of("司射接受酒杯，放在篚中", modern=True)
+    assert [(a.action, a.objects, a.places) for a in acts] == [
+        ("受", ["觯"], []), ("奠", ["觯"], ["篚"])]
+    # 000 (释获): 把八算放入中 fills the 中 (实八算于中)
+    assert acts_of("坐着把八算放入中", modern=True)[0].action == "实"
+
+
 @pytest.fixture(scope="module")
 def predicted() -> list[dict]:
     return [act_record(a) for a in corpus_acts()]

@@ -206,6 +206,17 @@ def _is_side(tokens: list[Token], i: int, text: str, rules: Rules) -> bool:
     return tokens[i - 1].end < token.start  # a landmark between that is no place of the rite
 
 
+def _enumerations(tokens: list[Token], text: str, rules: Rules) -> list[Token]:
+    """A listing mark between two roles joins them (宾客、主人、大夫作揖: all three bow)."""
+    out = list(tokens)
+    for i in range(1, len(tokens) - 1):
+        token = tokens[i]
+        if (token.kind is Kind.CLAUSE_END and text[token.start:token.end] in rules.enumeration
+                and tokens[i - 1].kind is Kind.ROLE and tokens[i + 1].kind is Kind.ROLE):
+            out[i] = Token(token.start, token.end, Kind.JOINT)
+    return out
+
+
 def _goals(tokens: list[Token], text: str, rules: Rules) -> list[Token]:
     """A goal locative that opens a clause holding only places is a going there (到西阶上：适)."""
     out = list(tokens)
@@ -592,6 +603,7 @@ def extract_from_passage(text: str, passage: Passage, rules: Rules, ctx: _Contex
     for s, e in sentences(text, passage.start, passage.end, rules):
         tokens = [t for t in rules.tokens(text, s, e) if t.kind is not Kind.OPAQUE]
         tokens = _goals(_drop_noun_phrases(tokens, text, rules), text, rules)
+        tokens = _enumerations(tokens, text, rules)
         tokens = _topics(_drop_classic_possessors(_drop_possessors(tokens), rules), text, rules)
         for segment in _speech_segments(tokens, rules):
             heads = parse_sentence(segment, rules)

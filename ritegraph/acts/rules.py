@@ -123,6 +123,7 @@ class Rules:
     to_bower: frozenset[str] = frozenset()  # an intermediary's acts addressed to the last bower
     goals: frozenset[str] = frozenset()  # locatives that alone with a place are a going (到)
     leading: frozenset[str] = frozenset()  # joints where the first leads (带领): he goes on
+    enumeration: frozenset[str] = frozenset()  # marks listing roles (、): a joint between them
     principals: frozenset[str] = frozenset()
     cup_by_recipient: dict[str, str] = field(default_factory=dict)
     accessories: frozenset[str] = frozenset()
@@ -243,6 +244,7 @@ def load_rules(modern: bool) -> Rules:
     rules.to_bower = frozenset(grammar["intermediaries"]["to_bower"])
     rules.goals = frozenset(grammar["goal"][register])
     rules.leading = frozenset(grammar["leading"][register])
+    rules.enumeration = frozenset(grammar["enumeration"][register])
     rules.principals = frozenset(grammar["principals"]["roles"])
     for label, surfaces in terms["object"][register].items():
         for surface in surfaces:
