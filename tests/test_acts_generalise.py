@@ -415,6 +415,14 @@ def test_listed_roles_offering_dried_meat_and_things_in_the_basket() -> None:
     assert acts_of("坐着把八算放入中", modern=True)[0].action == "实"
 
 
+def test_the_visit_of_state_and_treating_the_messenger_are_acts() -> None:
+    # 004: 宾皮弁聘，至于朝 (皮弁 is dress, not an act); 宾之受，如初礼。傧之如初 (the note
+    # between left out) — the 宾 treats the messenger
+    assert [a.action for a in acts_of("宾皮弁聘，至于朝。")] == ["聘", "至"]
+    acts = acts_of("宾之受，如初礼。傧之如初。")
+    assert [(a.action, a.agents) for a in acts] == [("受", ["宾"]), ("傧", ["宾"])]
+
+
 @pytest.fixture(scope="module")
 def predicted() -> list[dict]:
     return [act_record(a) for a in corpus_acts()]
