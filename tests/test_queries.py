@@ -18,7 +18,7 @@ from rdflib.plugins.sparql import prepareQuery
 from ritegraph import query as q
 from ritegraph.cli import main
 from ritegraph.errors import UsageError
-from ritegraph.store import new_build, open_store
+from ritegraph.store import open_store
 
 FIXTURE = Path(__file__).parent / "fixtures" / "queries" / "small.trig"
 CORPUS = Path(__file__).resolve().parents[1] / "corpus"
@@ -30,14 +30,6 @@ def small() -> q.LocalTarget:
     store = ox.Store()
     store.load(path=str(FIXTURE), format=ox.RdfFormat.TRIG)
     return q.LocalTarget(store)
-
-
-@pytest.fixture(scope="module")
-def small_store_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    directory = tmp_path_factory.mktemp("qstore")
-    with new_build(directory) as (store, _build_dir):
-        store.load(path=str(FIXTURE), format=ox.RdfFormat.TRIG)
-    return directory
 
 
 def table(result: q.Result, *variables: str) -> list[tuple[str, ...]]:

@@ -26,7 +26,7 @@ from ritegraph import query as q
 from ritegraph.cli import main
 from ritegraph.errors import RemoteError
 from ritegraph.push import Http, graph_lines, push, remote_count, update_graph
-from ritegraph.store import named_graphs, new_build, open_store
+from ritegraph.store import named_graphs, open_store
 
 pytestmark = pytest.mark.slow
 
@@ -86,14 +86,6 @@ def oxigraph(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Oxigraph]:
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait(timeout=10)
-
-
-@pytest.fixture(scope="module")
-def small_store_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    directory = tmp_path_factory.mktemp("remote-small")
-    with new_build(directory) as (store, _build_dir):
-        store.load(path=str(FIXTURE), format=ox.RdfFormat.TRIG)
-    return directory
 
 
 def clear(server: Oxigraph) -> None:
