@@ -43,9 +43,3 @@ class StoreError(RitegraphError):
 
 class RemoteError(RitegraphError):
     """A remote SPARQL endpoint failed (unreachable, HTTP error, timeout, malformed result)."""
-
-
-class ProblemsFound(RitegraphError):
-    """Validation or a check found problems (exit 1)."""
-
-    exit_code = EXIT_PROBLEMS

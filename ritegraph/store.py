@@ -24,7 +24,7 @@ from pathlib import Path
 import pyoxigraph as ox
 
 from .errors import StoreError
-from .vocab import BASE, GRAPH  # noqa: F401  (BASE re-exported for callers)
+from .vocab import GRAPH
 
 GRAPH_BASE = str(GRAPH)
 GRAPH_ONTOLOGY = GRAPH_BASE + "ontology"
