@@ -71,7 +71,8 @@ def read_corpus(manifest: Manifest, matcher: Matcher) -> list[FileGraph]:
         result = reader_for(file)(file, text)
         fg = FileGraph(file, result)
         for passage, start, end in match_ranges(result.passages):
-            found = matcher.find(text, start, end, modern=passage.layer is Layer.YI)
+            found = matcher.find(text, start, end, modern=passage.layer is Layer.YI,
+                                 markup=result.markup)
             if found:
                 fg.matches.setdefault(passage.index, []).extend(found)
         graphs.append(fg)
@@ -123,7 +124,7 @@ def build(store_dir: Path, corpus_dir: Path | None = None, lexicon: Lexicon | No
     corpus_quads(out, manifest)
     for fg in file_graphs:
         file_quads(out, fg)
-        fg.acts = extract_acts(fg.result)
+        fg.acts = extract_acts(fg.result, fg.file.stem)
         missing = file_act_quads(out, fg.file, fg.result, fg.acts, lexicon)
         if missing:
             raise InputError(f"act labels missing from the lexicon: {', '.join(missing)}",

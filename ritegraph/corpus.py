@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
@@ -12,7 +13,14 @@ from .resources import data_dir
 MANIFEST_NAME = "corpus.toml"
 
 #: Edition formats: manifest spelling → reader key.
-FORMATS = {"句读": "judou", "judou": "judou", "注疏": "zhushu", "zhushu": "zhushu"}
+FORMATS = {"句读": "judou", "judou": "judou", "注疏": "zhushu", "zhushu": "zhushu",
+           "kanripo": "kanripo"}
+
+#: Identifiers that become part of IRIs and N-Quads: nothing that could escape an IRI.
+_IDENTIFIER = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
+_RITE_KEYS = {"slug", "label", "label_hant", "pinyin", "english", "chapter"}
+_FILE_KEYS = {"name", "id", "format", "edition", "juan", "rites", "translation"}
+_UNREAD_KEYS = {"name", "reason"}
 
 
 @dataclass(frozen=True)
@@ -33,18 +41,20 @@ class RiteSpan:
 
 @dataclass(frozen=True)
 class CorpusFile:
-    name: str
+    name: str  # path relative to the corpus directory, "/"-separated
     path: Path
-    format: str  # reader key ("judou" | "zhushu")
+    format: str  # reader key ("judou" | "zhushu" | "kanripo")
     edition: str
     juan: tuple[str, ...]
     rites: tuple[RiteSpan, ...]
     translation: bool = False
+    id: str = ""  # citable document id (IRI-safe); "" → derived from the name
 
     @property
     def stem(self) -> str:
-        """Short citable id: the part before the first underscore ("000")."""
-        return self.name.split("_", 1)[0]
+        """The citable document id: the manifest's ``id``, else the part of the file name
+        before its first underscore ("000" for ``000_a642….txt``)."""
+        return self.id or Path(self.name).name.split("_", 1)[0]
 
 
 @dataclass(frozen=True)
@@ -70,49 +80,131 @@ def load_manifest(directory: Path | None = None) -> Manifest:
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
         raise InputError(f"manifest is not valid TOML: {exc}", path=str(path)) from exc
 
+    where = str(path)
+    _check_keys(data, {"rite", "file", "unread"}, "the manifest", where)
     rites: dict[str, Rite] = {}
-    for entry in data.get("rite", []):
+    for entry in _tables(data, "rite", where):
+        _check_keys(entry, _RITE_KEYS, "a [[rite]] entry", where)
         try:
-            rite = Rite(entry["slug"], entry["label"], entry["label_hant"], entry["pinyin"],
-                        entry["english"], int(entry["chapter"]))
+            rite = Rite(_string(entry, "slug", where), _string(entry, "label", where),
+                        _string(entry, "label_hant", where), _string(entry, "pinyin", where),
+                        _string(entry, "english", where), _integer(entry, "chapter", where))
         except KeyError as exc:
-            raise InputError(f"[[rite]] entry {entry!r} lacks {exc}", path=str(path)) from exc
+            raise InputError(f"[[rite]] entry {entry!r} lacks {exc}", path=where) from exc
+        _identifier(rite.slug, "rite slug", where)
+        if rite.slug in rites:
+            raise InputError(f"rite {rite.slug!r} is listed twice", path=where)
         rites[rite.slug] = rite
 
-    files: list[CorpusFile] = []
-    for entry in data.get("file", []):
-        name = entry.get("name")
-        if not name:
-            raise InputError(f"[[file]] entry without a name: {entry!r}", path=str(path))
-        fmt = FORMATS.get(str(entry.get("format", "")))
-        if fmt is None:
-            raise InputError(
-                f"unknown edition format {entry.get('format')!r} for {name}", path=str(path),
-                hint=f"use one of {', '.join(k for k in FORMATS if not k.isascii())}")
-        spans = tuple(RiteSpan(r["rite"], r.get("from_heading")) for r in entry.get("rites", []))
-        if not spans:
-            raise InputError(f"{name} names no rite", path=str(path), hint="add rites = [...]")
-        for span in spans:
-            if span.rite not in rites:
-                raise InputError(f"{name} names unknown rite {span.rite!r}", path=str(path),
-                                 hint="add a [[rite]] entry for it")
-        file_path = directory / name
-        if not file_path.is_file():
-            raise InputError(f"manifest names {name}, which is not in {directory}",
-                             path=str(path), hint="add the file or remove the entry")
-        files.append(CorpusFile(name, file_path, fmt, entry.get("edition", ""),
-                                tuple(entry.get("juan", [])), spans,
-                                bool(entry.get("translation", False))))
+    files = [_file_entry(entry, directory, rites, where)
+             for entry in _tables(data, "file", where)]
+    seen: set[str] = set()
+    for file in files:
+        if file.stem in seen:
+            raise InputError(f"document id {file.stem!r} is used by more than one file",
+                             path=where, hint="give each [[file]] its own id")
+        seen.add(file.stem)
+    unread = set()
+    for entry in _tables(data, "unread", where):
+        _check_keys(entry, _UNREAD_KEYS, "an [[unread]] entry", where)
+        unread.add(_inside(directory, _string(entry, "name", where), where).relative_to(
+            directory.resolve()).as_posix())
 
-    listed = {f.name for f in files}
-    for extra in sorted(p.name for p in directory.glob("*.txt")):
+    listed = {f.name for f in files} | unread
+    for extra in sorted(p.relative_to(directory).as_posix() for p in directory.rglob("*.txt")):
         if extra not in listed:
             raise InputError(f"{extra} is in the corpus but not in the manifest",
                              path=str(directory / extra),
-                             hint=f"add a [[file]] entry for it to {MANIFEST_NAME}")
+                             hint=f"add a [[file]] (or [[unread]]) entry for it to {MANIFEST_NAME}")
     if not files:
         raise InputError("the manifest lists no files", path=str(path))
     return Manifest(directory, rites, tuple(files))
+
+
+def _check_keys(entry: dict, allowed: set[str], what: str, where: str) -> None:
+    unknown = sorted(set(entry) - allowed)
+    if unknown:
+        raise InputError(f"{what} has unknown key(s) {', '.join(unknown)}", path=where,
+                         hint=f"allowed: {', '.join(sorted(allowed))}")
+
+
+def _tables(data: dict, key: str, where: str) -> list[dict]:
+    entries = data.get(key, [])
+    if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
+        raise InputError(f"{key} must be an array of tables ([[{key}]])", path=where)
+    return entries
+
+
+def _string(entry: dict, key: str, where: str) -> str:
+    value = entry[key]
+    if not isinstance(value, str) or not value:
+        raise InputError(f"{key} must be a non-empty string, not {value!r}", path=where)
+    return value
+
+
+def _integer(entry: dict, key: str, where: str) -> int:
+    value = entry[key]
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise InputError(f"{key} must be an integer, not {value!r}", path=where)
+    return value
+
+
+def _identifier(value: str, what: str, where: str) -> str:
+    if not _IDENTIFIER.fullmatch(value):
+        raise InputError(f"{what} {value!r} is not a safe identifier", path=where,
+                         hint="use ASCII letters, digits, '_' and '-' (it becomes part of IRIs)")
+    return value
+
+
+def _inside(directory: Path, name: str, where: str) -> Path:
+    """``directory/name``, refusing absolute paths, ``..`` and symlinks that leave it."""
+    root = directory.resolve()
+    candidate = (directory / name).resolve()
+    if Path(name).is_absolute() or not candidate.is_relative_to(root):
+        raise InputError(f"file name {name!r} points outside the corpus directory", path=where,
+                         hint="name files by their path inside the corpus directory")
+    return candidate
+
+
+def _file_entry(entry: dict, directory: Path, rites: dict[str, Rite], where: str
+                ) -> CorpusFile:
+    _check_keys(entry, _FILE_KEYS, "a [[file]] entry", where)
+    if "name" not in entry:
+        raise InputError(f"[[file]] entry without a name: {entry!r}", path=where)
+    name = _string(entry, "name", where)
+    fmt = FORMATS.get(entry.get("format")) if isinstance(entry.get("format"), str) else None
+    if fmt is None:
+        raise InputError(
+            f"unknown edition format {entry.get('format')!r} for {name}", path=where,
+            hint=f"use one of {', '.join(k for k in FORMATS if not k.isascii() or k == 'kanripo')}")
+    spans_data = entry.get("rites", [])
+    if not isinstance(spans_data, list) or not all(isinstance(r, dict) for r in spans_data):
+        raise InputError(f"{name}: rites must be a list of {{ rite = … }} tables", path=where)
+    spans = []
+    for r in spans_data:
+        _check_keys(r, {"rite", "from_heading"}, f"a rite of {name}", where)
+        heading = r.get("from_heading")
+        if heading is not None and not isinstance(heading, str):
+            raise InputError(f"{name}: from_heading must be a string", path=where)
+        spans.append(RiteSpan(_string(r, "rite", where), heading))
+    if not spans:
+        raise InputError(f"{name} names no rite", path=where, hint="add rites = [...]")
+    for span in spans:
+        if span.rite not in rites:
+            raise InputError(f"{name} names unknown rite {span.rite!r}", path=where,
+                             hint="add a [[rite]] entry for it")
+    file_path = _inside(directory, name, where)
+    if not file_path.is_file():
+        raise InputError(f"manifest names {name}, which is not in {directory}",
+                         path=where, hint="add the file or remove the entry")
+    juan = entry.get("juan", [])
+    if not isinstance(juan, list) or not all(isinstance(j, str) for j in juan):
+        raise InputError(f"{name}: juan must be a list of strings", path=where)
+    doc_id = _identifier(_string(entry, "id", where), "document id", where) if "id" in entry \
+        else ""
+    return CorpusFile(file_path.relative_to(directory.resolve()).as_posix(), file_path, fmt,
+                      str(entry.get("edition", "")), tuple(juan), tuple(spans),
+                      bool(entry.get("translation", False)), doc_id)
 
 
 def read_text(path: Path) -> str:

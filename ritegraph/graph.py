@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from .acts.model import Act
 from .corpus import CorpusFile, Manifest
 from .matching import Match
-from .model import Layer, Passage, ReadResult, Section
+from .model import NON_TEXT_LAYERS, Layer, Passage, ReadResult, Section
 from .ntriples import QuadWriter, integer, iri, literal
 from .store import GRAPH_CORPUS, rite_graph
 from .vocab import DCTERMS, DOC, GLYPH, LAYER, MENTION, OA, PROV, RDF, RDFS, RG, RITE, SECTION, TEXT
@@ -176,7 +176,7 @@ def match_ranges(passages: list[Passage]) -> Iterable[tuple[Passage, int, int]]:
         if p.parent is not None and p.layer is Layer.YIN:
             glosses.setdefault(p.parent, []).append(p)
     for p in passages:
-        if not p.is_top_level or p.layer is Layer.SPACE:
+        if not p.is_top_level or p.layer in NON_TEXT_LAYERS or p.layer is Layer.YIN:
             continue
         cursor = p.start
         for gloss in sorted(glosses.get(p.index, ()), key=lambda g: g.start):

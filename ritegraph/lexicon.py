@@ -11,6 +11,7 @@ from __future__ import annotations
 import tomllib
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -359,3 +360,9 @@ def _concept_triples(concept: Concept) -> Iterable[tuple[URIRef, URIRef, URIRef 
         yield node, SKOS.related, URIRef(related)
     if concept.note:
         yield node, SKOS.scopeNote, Literal(concept.note)
+
+
+@lru_cache(maxsize=1)
+def default_folder() -> CharFolder:
+    """The fold of the bundled lexicon's variant table (for readers and the aligner)."""
+    return CharFolder(_load_variants(data_dir("ingest") / "lexicon" / VARIANTS_FILE))

@@ -16,6 +16,7 @@ Modern synonyms and modern-only blockers are used only with ``modern=True`` (译
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
@@ -49,11 +50,22 @@ class Matcher:
         self._automata = {modern: _automaton(entries) for modern, entries in self._entries.items()}
 
     def find(self, text: str, start: int = 0, end: int | None = None, *,
-             modern: bool = False) -> list[Match]:
-        """Matches in ``text[start:end]``; ``text`` is the whole file, so offsets are file's."""
+             modern: bool = False, markup: re.Pattern[str] | None = None) -> list[Match]:
+        """Matches in ``text[start:end]``; ``text`` is the whole file, so offsets are file's.
+
+        With ``markup`` (a reader's layout markup: ``¶``, newlines, ``( … )`` joints, page
+        breaks), matching runs on the text with the markup left out, so that a word runs on
+        across a line end (司¶\n射); a match spanning markup keeps it in its quote.
+        """
         end = len(text) if end is None else end
-        view = self.fold(text[start:end])
-        hits = ((start + stop + 1 - entry[0], start + stop + 1, entry)
+        if markup is None or not markup.search(text, start, end):
+            view = self.fold(text[start:end])
+            hits = ((start + stop + 1 - entry[0], start + stop + 1, entry)
+                    for stop, entry in self._automata[modern].iter_long(view))
+            return list(self._emit(text, hits))
+        kept = _kept_offsets(text, start, end, markup)
+        view = self.fold("".join(text[k] for k in kept))
+        hits = ((kept[stop + 1 - entry[0]], kept[stop] + 1, entry)
                 for stop, entry in self._automata[modern].iter_long(view))
         return list(self._emit(text, hits))
 
@@ -93,6 +105,17 @@ class Matcher:
         return (any(fold(text[max(0, begin - len(w)):begin]) == fold(w)
                     for w in concept.preceded_by)
                 or any(fold(text[stop:stop + len(w)]) == fold(w) for w in concept.followed_by))
+
+
+def _kept_offsets(text: str, start: int, end: int, markup: re.Pattern[str]) -> list[int]:
+    """The offsets of ``[start, end)`` that are not markup, in order."""
+    kept: list[int] = []
+    cursor = start
+    for m in markup.finditer(text, start, end):
+        kept.extend(range(cursor, m.start()))
+        cursor = max(cursor, m.end())
+    kept.extend(range(cursor, end))
+    return kept
 
 
 def _entries(lexicon: Lexicon, *, modern: bool) -> dict[str, _Entry]:

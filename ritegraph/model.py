@@ -6,6 +6,7 @@ Offsets are always Unicode code points into the file's text exactly as read as U
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from enum import StrEnum
 
@@ -21,7 +22,10 @@ class Layer(StrEnum):
     YI = "译"  # modern-Chinese translation (``translates`` says of which layer)
     BIAOTI = "标题"  # 卷 titles, rite headings, colophons
     JIE = "节"  # section lines (右…)
+    ZHUAN = "传"  # 子夏's 傳 in 喪服, between 经 and 注
+    KAOZHENG = "考证"  # the 考證 (collation notes) closing each 卷 of the 四库 注疏
     SPACE = "空白"  # whitespace runs between passages (kept so that passages tile the file)
+    MARKUP = "标记"  # layout markup between passages (file header, page breaks, ¶): no text
 
     @property
     def slug(self) -> str:
@@ -31,7 +35,11 @@ class Layer(StrEnum):
 _LAYER_SLUGS = {
     Layer.JING: "jing", Layer.ZHU: "zhu", Layer.SHU: "shu", Layer.AN: "an", Layer.YIN: "yin",
     Layer.YI: "yi", Layer.BIAOTI: "biaoti", Layer.JIE: "jie", Layer.SPACE: "kongbai",
+    Layer.ZHUAN: "zhuan", Layer.KAOZHENG: "kaozheng", Layer.MARKUP: "biaoji",
 }
+
+#: Layers that hold no text of the work: what lies between passages.
+NON_TEXT_LAYERS = frozenset({Layer.SPACE, Layer.MARKUP})
 
 
 @dataclass
@@ -56,6 +64,7 @@ class Passage:
     translates: Layer | None = None  # for Layer.YI: which layer is translated
     anchor: int | None = None  # 注/按/音/译-of-注: index of the 经 passage it follows
     anchor_span: tuple[int, int] | None = None  # 疏: [start, end) of the 经 text X…Y it comments
+    citation: str | None = None  # where it starts, as a scholar cites it (page.line.n, p12.1)
 
     @property
     def is_top_level(self) -> bool:
@@ -108,3 +117,4 @@ class ReadResult:
     sections: list[Section]
     glyphs: list[GlyphIssue] = field(default_factory=list)
     warnings: list[ReaderWarning] = field(default_factory=list)
+    markup: re.Pattern[str] | None = None  # layout markup that matching skips (Kanripo: ¶ …)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pyoxigraph as ox
@@ -16,10 +17,29 @@ SHARED = REPO.parent / "shared"  # present for developers and CI, never needed a
 SMALL_QUERY_GRAPH = REPO / "tests" / "fixtures" / "queries" / "small.trig"
 
 
+SEED_MANIFEST = REPO / "tests" / "fixtures" / "seed-corpus" / "corpus.toml"
+SEED_FILES = sorted(p.name for p in CORPUS.glob("00[0-9]_*.txt"))
+
+
+def make_seed_corpus(directory: Path) -> Path:
+    """``directory`` holding the four bundled seed texts and a manifest listing only them."""
+    directory.mkdir(parents=True, exist_ok=True)
+    for name in SEED_FILES:
+        shutil.copyfile(CORPUS / name, directory / name)
+    shutil.copyfile(SEED_MANIFEST, directory / "corpus.toml")
+    return directory
+
+
 @pytest.fixture(scope="session")
-def built(tmp_path_factory: pytest.TempPathFactory) -> BuildReport:
-    """The bundled seed corpus built into a temporary store (once per session)."""
-    return build(tmp_path_factory.mktemp("store"))
+def seed_corpus(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The seed texts alone, as a corpus directory (the full book is built by slow tests)."""
+    return make_seed_corpus(tmp_path_factory.mktemp("seed-corpus"))
+
+
+@pytest.fixture(scope="session")
+def built(tmp_path_factory: pytest.TempPathFactory, seed_corpus: Path) -> BuildReport:
+    """The seed corpus built into a temporary store (once per session)."""
+    return build(tmp_path_factory.mktemp("store"), seed_corpus)
 
 
 @pytest.fixture(scope="session")

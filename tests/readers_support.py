@@ -74,6 +74,9 @@ def check_invariants(result: ReadResult) -> None:
     for p in top:
         if p.layer is Layer.SPACE:
             assert not p.text.strip() and p.rite is None, p
+        elif p.layer is Layer.MARKUP:
+            assert result.markup is not None and p.rite is None, p
+            assert not result.markup.sub("", p.text).strip(), p
         else:
             assert p.text.strip(), p
             assert p.rite is not None, p

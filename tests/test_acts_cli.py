@@ -31,16 +31,16 @@ FALLBACK_GOLD = {"id": "002-01-a", "file": "002_057a3db194e8ed57.txt", "start": 
 
 
 @pytest.fixture(scope="module")
-def store_with_acts(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def store_with_acts(tmp_path_factory: pytest.TempPathFactory, seed_corpus: Path) -> Path:
     """The seeds built into a store, with the acts added if the build does not write them."""
     store_dir = tmp_path_factory.mktemp("acts-store")
-    build(store_dir)
+    build(store_dir, seed_corpus)
     store = open_store(store_dir, read_only=False)
     has_acts = store.query(
         "ASK { GRAPH ?g { ?a a <https://w3id.org/ritegraph/ontology#RitualAct> } }")
     if not bool(has_acts):
         out, lexicon = QuadWriter(), load_lexicon()
-        for file in load_manifest().files:
+        for file in load_manifest(seed_corpus).files:
             result = reader_for(file)(file, read_text(file.path))
             file_act_quads(out, file, result, extract_acts(result), lexicon)
         store.bulk_load(out.data(), format=ox.RdfFormat.N_QUADS)

@@ -26,8 +26,8 @@ def select(store_dir: Path, body: str) -> list[dict]:
 
 
 @pytest.fixture(scope="module")
-def texts() -> dict[str, str]:
-    return {f.name: read_text(f.path) for f in load_manifest(CORPUS).files}
+def texts(seed_corpus) -> dict[str, str]:
+    return {f.name: read_text(f.path) for f in load_manifest(seed_corpus).files}
 
 
 def test_every_selector_quotes_the_exact_file_slice(built_store, texts):
@@ -153,7 +153,8 @@ def test_bad_input_exits_2_with_a_clear_message_and_keeps_the_store(kind, tmp_pa
     assert_store_still_queryable(store, build_id)
 
 
-def test_a_failure_while_writing_leaves_the_previous_build_current(tmp_path, monkeypatch):
+def test_a_failure_while_writing_leaves_the_previous_build_current(tmp_path, monkeypatch,
+                                                                    seed_corpus):
     store = previous_store(tmp_path)
     build_id = (store / "current").resolve().name
 
@@ -162,7 +163,7 @@ def test_a_failure_while_writing_leaves_the_previous_build_current(tmp_path, mon
 
     monkeypatch.setattr("ritegraph.build.lexicon_graph", fail)  # raised inside the new build
     with pytest.raises(OSError):
-        main(["build", "--store", str(store)])
+        main(["build", "--corpus", str(seed_corpus), "--store", str(store)])
     assert_store_still_queryable(store, build_id)
     assert [p.name for p in (store / "builds").iterdir()] == [build_id]
 

@@ -37,12 +37,13 @@ def test_dataset_exports_keep_the_named_graphs(built_store, fmt, rdflib_format):
         assert isomorphic(dataset.graph(rdflib.URIRef(name)), to_rdflib(built_store, [name]))
 
 
-def test_turtle_keeps_cjk_readable_and_is_byte_identical_after_a_rebuild(built_store, tmp_path):
+def test_turtle_keeps_cjk_readable_and_is_byte_identical_after_a_rebuild(built_store, tmp_path,
+                                                                          seed_corpus):
     first = tmp_path / "a.ttl"
     second = tmp_path / "b.ttl"
     assert main(["export", "--store", str(built_store), "--output", str(first)]) == 0
     rebuilt = tmp_path / "store"
-    assert main(["build", "-q", "--store", str(rebuilt)]) == 0
+    assert main(["build", "-q", "--corpus", str(seed_corpus), "--store", str(rebuilt)]) == 0
     assert main(["export", "--store", str(rebuilt), "--output", str(second)]) == 0
     text = first.read_text(encoding="utf-8")
     assert "公食大夫礼" in text and "\\u" not in text

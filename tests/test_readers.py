@@ -324,12 +324,39 @@ def test_corpus_invariants(corpus: dict[str, ReadResult]) -> None:
 
 def test_corpus_rites_and_sections(corpus: dict[str, ReadResult]) -> None:
     rites = {name: {p.rite for p in r.passages if p.rite} for name, r in corpus.items()}
-    assert rites == {"000_a642de9eda7ba160.txt": {"xiangsheli", "yanli"},
+    seeds = {name: found for name, found in rites.items() if not name.startswith("kanripo/")}
+    assert seeds == {"000_a642de9eda7ba160.txt": {"xiangsheli", "yanli"},
                      "002_057a3db194e8ed57.txt": {"yanli"},
                      "003_d97f4fe9e082d3c1.txt": {"gongshidafulili"},
                      "004_aefd866fd5241153.txt": {"pinli"}}
-    for result in corpus.values():
-        assert any(s.source != "implicit" for s in result.sections)
+    manifest = load_manifest()
+    by_chapter = {rite.chapter: slug for slug, rite in manifest.rites.items()}
+    kanripo = {name: found for name, found in rites.items() if name.startswith("kanripo/")}
+    assert len(kanripo) == 51
+    for name, found in kanripo.items():
+        assert found == {by_chapter[int(name[-7:-4])]}, name
+    for name, result in corpus.items():
+        if name.startswith("kanripo/KR1d0026") or name.endswith("KR1d0038_011.txt"):
+            continue  # no section lines or openers: one implicit section per rite
+        assert any(s.source != "implicit" for s in result.sections), name
+
+
+def test_kanripo_judou_has_one_section_per_zhang_line(corpus: dict[str, ReadResult]) -> None:
+    """KR1d0038: every indented 右 line closes a 章, classic text beginning with 右 does not."""
+    import re
+    total = 0
+    for name, result in corpus.items():
+        if "KR1d0038" not in name:
+            continue
+        expected = len(re.findall(r"(?m)^\u3000+右", result.text))
+        jie = [p for p in result.passages if p.layer is Layer.JIE]
+        assert len(jie) == expected, name
+        assert sum(s.source == "右" for s in result.sections) == expected, name
+        total += expected
+    assert total == 415  # 414 at one indent, 右明日拜賜 (卷五) at two
+    sangfu = corpus["kanripo/KR1d0038/KR1d0038_011.txt"]
+    assert not [p for p in sangfu.passages if p.layer is Layer.JIE]
+    assert len([p for p in sangfu.passages if p.layer is Layer.ZHUAN]) > 80
 
 
 def test_corpus_shu_spans_start_with_incipit_and_end_with_explicit(

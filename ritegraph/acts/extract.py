@@ -12,8 +12,10 @@ directed to the last other actor.
 
 from __future__ import annotations
 
+import re
+from bisect import bisect_left
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import pairwise
 from pathlib import Path
 
@@ -747,18 +749,57 @@ def number_acts(acts: list[Act]) -> list[Act]:
     return acts
 
 
-def extract_acts(result: ReadResult) -> list[Act]:
+def extract_acts(result: ReadResult, doc: str = "") -> list[Act]:
     """All acts of one read file, numbered within their sections.
 
     The extractor's vocabulary is ``ingest/acts`` (whose labels are the lexicon's prefLabels).
+    It reads the matching view of the file (:class:`FoldedText`: markup left out, variants
+    and traditional forms folded), and every act's offsets and quote are mapped back to the
+    file as read. ``doc`` is the document id used in act IRIs.
     """
     ctx = _Context(principals=load_rules(False).principals)
+    folded = FoldedText(result.text, result.markup)
     acts: list[Act] = []
     for passage in act_regions(result):
         rules = load_rules(passage.layer is Layer.YI)
-        acts.extend(extract_from_passage(result.text, passage, rules, ctx, result.file,
+        in_view = replace(passage, start=folded.position(passage.start),
+                          end=folded.position(passage.end))
+        acts.extend(extract_from_passage(folded.view, in_view, rules, ctx, result.file,
                                          passage.rite or ""))
+    for act in acts:
+        act.start, act.end = folded.file_span(act.start, act.end)
+        act.quote, act.doc = result.text[act.start:act.end], doc
     return number_acts(acts)
+
+
+class FoldedText:
+    """A file's matching view: markup left out, every character folded (OpenCC t2s and the
+    lexicon's variants), with the map of each view position back to its file offset."""
+
+    def __init__(self, text: str, markup: re.Pattern[str] | None) -> None:
+        from ..lexicon import default_folder
+
+        if markup is None:
+            self.offsets = None
+            self.view = default_folder()(text)
+            return
+        kept: list[int] = []
+        cursor = 0
+        for m in markup.finditer(text):
+            kept.extend(range(cursor, m.start()))
+            cursor = max(cursor, m.end())
+        kept.extend(range(cursor, len(text)))
+        self.offsets = kept
+        self.view = default_folder()("".join(text[k] for k in kept))
+
+    def position(self, offset: int) -> int:
+        """View index of the first kept character at or after file ``offset``."""
+        return offset if self.offsets is None else bisect_left(self.offsets, offset)
+
+    def file_span(self, start: int, end: int) -> tuple[int, int]:
+        if self.offsets is None:
+            return start, end
+        return self.offsets[start], self.offsets[end - 1] + 1
 
 
 def next_links(acts: list[Act]) -> list[tuple[Act, Act]]:
@@ -776,5 +817,5 @@ def corpus_acts(corpus_dir: Path | None = None) -> list[Act]:
     acts: list[Act] = []
     for file in load_manifest(corpus_dir).files:
         result = reader_for(file)(file, read_text(file.path))
-        acts.extend(extract_acts(result))
+        acts.extend(extract_acts(result, file.stem))
     return acts

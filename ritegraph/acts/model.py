@@ -38,10 +38,11 @@ class Act:
     confidence: float = 0.0
     order: int = 0  # 1-based position within its section (or file when no section)
     n: int = 1  # distinguishes acts sharing one span
+    doc: str = ""  # the document id (manifest ``id``)
 
     @property
     def stem(self) -> str:
-        return self.file.split("_", 1)[0]
+        return self.doc or self.file.split("_", 1)[0]
 
     @property
     def iri(self) -> str:

@@ -139,9 +139,15 @@ class ReaderContext:
             raise AssertionError(f"{self.name}: passage at {start} overlaps the one before")
         return self._add(start, end, layer, translates)
 
-    def _add(self, start: int, end: int, layer: Layer, translates: Layer | None) -> int:
-        if layer is Layer.SPACE and self.text[start:end].strip():
+    def gap_layer(self, start: int, end: int) -> Layer:
+        """The layer of what lies between two passages (whitespace only, in these formats)."""
+        if self.text[start:end].strip():
             raise AssertionError(f"{self.name}: non-space text at {self.where(start)} unassigned")
+        return Layer.SPACE
+
+    def _add(self, start: int, end: int, layer: Layer, translates: Layer | None) -> int:
+        if layer is Layer.SPACE:
+            layer = self.gap_layer(start, end)
         index = len(self.passages)
         self.passages.append(Passage(self.name, index, start, end, layer, self.text[start:end],
                                      self.lines.line(start), translates=translates))
@@ -293,7 +299,7 @@ def paired_spans(text: str, start: int, end: int, opener: str, closer: str,
 
 
 _GLOSS_DELIMITERS = frozenset("，。；：、！？【】（）○〇“”‘’「」 \n\u3000\u00a0")
-_SYLLABLE = r"[\u3400-\u9fff\ue000-\uf8ff]"
+_SYLLABLE = r"[\u3400-\u9fff\ue000-\uf8ff\U00020000-\U0003ffff]"
 # Bodies after the glossed character, most specific first.
 _GLOSS_BODIES = [re.compile(p.replace("C", _SYLLABLE)) for p in (
     r"，?音“[^”]{1,4}”",  # 疑，音“鱼乙”
@@ -515,9 +521,11 @@ def implicit_title(ctx: ReaderContext, start: int, end: int) -> str:
     return "…"
 
 
-def section_by_range(sections: list[Section], offset: int) -> int | None:
-    """Index of the section whose ``[start, end)`` holds ``offset``."""
-    starts = [s.start for s in sections]
+def section_by_range(sections: list[Section], offset: int,
+                     starts: list[int] | None = None) -> int | None:
+    """Index of the section whose ``[start, end)`` holds ``offset`` (``starts``: the sections'
+    starts, precomputed by a caller that asks for many offsets)."""
+    starts = [s.start for s in sections] if starts is None else starts
     k = bisect_right(starts, offset) - 1
     if k >= 0 and offset < sections[k].end:
         return k

@@ -1,0 +1,258 @@
+"""The ``zhushu`` layout of the Kanripo reader: KR1d0028 儀禮注疏 (文淵閣四庫全書).
+
+經 and 注 are both full size: a 注 opens with the character 注, and its end is not marked when
+the next 經 clause follows it directly. The reader finds it by aligning the file's full-size text
+with the reference edition (``reference``: KR1d0026, whose 注 is in parentheses) and carrying the
+reference's 经/注/传 labels over (:mod:`ritegraph.align`); a 注 starts at its 注 marker. Small
+print is ``音義( … )`` (音, anchored to the 经 before it) and ``疏( … )``: 疏 on the 經 from
+``釋曰``, on the 注 from ``注釋曰`` (two passages, each anchored to what it explains). A 疏
+that opens ``釋曰自此至X論Y之事`` starts a section titled Y at the 經 it follows. From the
+``#+PROPERTY: JUAN 卷N考證`` header on, each entry (a line and the indented lines after it) is
+a 考证 passage; other non-chapter parts (跋語) are 标题.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..align import transfer, view
+from ..corpus import CorpusFile, read_text
+from ..lexicon import default_folder
+from ..model import Layer, ReadResult, Section
+from .kanripo import (
+    Conventions,
+    Edition,
+    KanripoContext,
+    Line,
+    Segment,
+    _close,
+    assign,
+    check_shares,
+    cite,
+    kanripo_glyphs,
+    line_juans,
+    printed_lines,
+    scan,
+)
+
+_SNAP = 3  # how far a 注 start found by alignment may move to reach its 注 marker
+
+
+def _reference_passages(file: CorpusFile, edition: Edition, conv: Conventions,
+                        ctx: KanripoContext):
+    """The reference edition's reading of the same chapter, or None (with a warning)."""
+    from . import kanripo
+
+    chapter = re.search(r"_(\d{3})\.txt$", file.name)
+    if not edition.reference or chapter is None:
+        return None
+    path = file.path.parent / edition.reference.format(chapter=chapter.group(1))
+    if not path.is_file():
+        ctx.warn(0, f"reference edition {path.name} not found: 注 ends are taken at the next "
+                    "small print, which merges the 經 after an unmarked 注 into it")
+        return None
+    ref_file = CorpusFile(path.name, path, "kanripo", "", (), file.rites)
+    ref_text = read_text(path)
+    return ref_text, kanripo.read(ref_file, ref_text).passages
+
+
+def _full_size_labels(ctx: KanripoContext, runs: list[Segment], reference) -> list[list[str]]:
+    """经/注/传 label of every character of each full-size run (markup gets its neighbour's)."""
+    fold = default_folder()
+    target = view(ctx.text, [(r.start, r.end, "") for r in runs], fold, ctx.markup)
+    if reference is None:
+        labels = ["经"] * len(target.chars)
+    else:
+        ref_text, passages = reference
+        spans = [(p.start, p.end, p.layer.value) for p in passages
+                 if p.parent is None and p.layer in (Layer.JING, Layer.ZHU, Layer.ZHUAN)]
+        ref = view(ref_text, spans, fold, ctx.markup)
+        labels = [lab or "经" for lab in transfer(ref, target)]
+    by_offset = dict(zip(target.offsets, labels, strict=True))
+    out = []
+    for run in runs:
+        last = "经"
+        run_labels = []
+        for offset in range(run.start, run.end):
+            last = by_offset.get(offset, last)
+            run_labels.append(last)
+        out.append(run_labels)
+    return out
+
+
+def _split_run(ctx: KanripoContext, run: Segment, labels: list[str], marker: str
+               ) -> list[tuple[int, int, Layer]]:
+    """A full-size run cut where its labels change; a 注 starts at its marker when one is near."""
+    pieces: list[tuple[int, int, Layer]] = []
+    start = run.start
+    for k in range(1, len(labels) + 1):
+        if k < len(labels) and labels[k] == labels[k - 1]:
+            continue
+        end = run.start + k
+        if k < len(labels) and labels[k] == Layer.ZHU.value:
+            near = ctx.text.find(marker, max(start + 1, end - _SNAP), end + _SNAP)
+            end = near if near > start else end
+        if end > start:
+            pieces.append((start, end, Layer(labels[k - 1])))
+            start = end
+    if start < run.end:
+        pieces.append((start, run.end, Layer(labels[-1])))
+    return _marked_zhu(ctx, [(a, _trim(ctx.text, a, b), layer) for a, b, layer in pieces],
+                       marker)
+
+
+def _trim(text: str, start: int, end: int) -> int:
+    """``end`` moved back over the line end and indentation a cut may leave at a piece's end."""
+    while end > start + 1 and text[end - 1] in "¶\n\u3000":
+        end -= 1
+    return end
+
+
+def _marked_zhu(ctx: KanripoContext, pieces: list[tuple[int, int, Layer]], marker: str
+                ) -> list[tuple[int, int, Layer]]:
+    """A piece that opens with the 注 marker is 注 whatever the alignment said; adjacent pieces
+    of one layer are joined."""
+    out: list[tuple[int, int, Layer]] = []
+    for start, end, layer in pieces:
+        if ctx.text.startswith(marker, start) and layer is Layer.JING and out:
+            layer = Layer.ZHU
+        if out and out[-1][2] is layer:
+            out[-1] = (out[-1][0], end, layer)
+        else:
+            out.append((start, end, layer))
+    return out
+
+
+def _detach_markers(ctx: KanripoContext, segments: list[Segment], edition: Edition) -> None:
+    """Move the full-size 疏/音義 marker before a note into the note (its kind says which)."""
+    for k, seg in enumerate(segments):
+        if not seg.note or k == 0 or segments[k - 1].note:
+            continue
+        before = segments[k - 1]
+        for marker, kind in ((edition.yinyi_marker, "yinyi"), (edition.shu_marker, "shu")):
+            if ctx.text.endswith(marker, before.start, before.end):
+                before.end -= len(marker)
+                seg.start, seg.kind = before.end, kind  # the marker may end the line before
+                break
+
+
+def _shu_parts(ctx: KanripoContext, seg: Segment, edition: Edition
+               ) -> list[tuple[int, int, bool]]:
+    """A 疏 cut at its 注釋曰: (start, end, on_zhu)."""
+    body = ctx.markup.sub(lambda m: "\0" * len(m.group()), ctx.text[seg.start:seg.end])
+    squeezed = body.replace("\0", "")
+    at = squeezed.find(edition.shu_on_zhu)
+    if at < 0:
+        return [(seg.start, seg.end, False)]
+    kept = [k for k, ch in enumerate(body) if ch != "\0"]
+    cut = seg.start + kept[at]
+    if cut <= seg.start + len(edition.shu_marker) + 1:
+        return [(seg.start, seg.end, True)]
+    return [(seg.start, cut, False), (cut, seg.end, True)]
+
+
+def _main_passages(ctx: KanripoContext, segments: list[Segment], edition: Edition,
+                   reference) -> list[tuple[int, str]]:
+    """Top-level passages of the chapter part; returns (经 passage, opener title) pairs."""
+    runs = [s for s in segments if not s.note and s.kind == "text"]
+    labels = dict(zip((id(r) for r in runs), _full_size_labels(ctx, runs, reference),
+                      strict=True))
+    openers: list[tuple[int, str]] = []
+    jing = zhu = None
+    for seg in segments:
+        if not seg.note and seg.kind == "text":
+            for start, end, layer in _split_run(ctx, seg, labels[id(seg)], edition.zhu_marker):
+                if not ctx.markup.sub("", ctx.text[start:end]).strip():
+                    continue  # a cut that left only layout: it goes into the gap
+                index = ctx.add(start, end, layer)
+                if layer is Layer.ZHU:
+                    ctx.passages[index].anchor, zhu = jing, index
+                else:
+                    jing, zhu = index, None
+        elif not seg.note:
+            ctx.add(seg.start, seg.end, Layer.BIAOTI)
+        elif seg.kind == "shu":
+            for start, end, on_zhu in _shu_parts(ctx, seg, edition):
+                index = ctx.add(start, end, Layer.SHU)
+                ctx.passages[index].anchor = zhu if on_zhu and zhu is not None else jing
+            opener = edition.section_opener.search(ctx.markup.sub("", ctx.text[
+                seg.start:seg.end])) if edition.section_opener else None
+            if opener and jing is not None:
+                openers.append((jing, opener["title"]))
+        else:
+            layer = Layer.BIAOTI if seg.kind == "title" else (
+                Layer.YIN if seg.kind == "yinyi" else Layer.ZHU)
+            index = ctx.add(seg.start, seg.end, layer)
+            if layer is not Layer.BIAOTI:
+                ctx.passages[index].anchor = jing
+    return openers
+
+
+def _apparatus_passages(ctx: KanripoContext, lines: list[Line], layer: Layer,
+                        edition: Edition) -> None:
+    """考證 (or 跋語) lines: an entry is a line with the indented lines that follow it."""
+    entry: tuple[int, int] | None = None
+    for line in lines:
+        if line.kind != "text":
+            continue
+        body = ctx.text[line.start:line.end]
+        if edition.titles.fullmatch(body):
+            if entry:
+                ctx.add(*entry, layer)
+                entry = None
+            ctx.add(line.start, line.end, Layer.BIAOTI)
+        elif line.indent and entry:
+            entry = (entry[0], line.end)
+        else:
+            if entry:
+                ctx.add(*entry, layer)
+            entry = (line.start, line.end)
+    if entry:
+        ctx.add(*entry, layer)
+
+
+def _opener_sections(ctx: KanripoContext, openers: list[tuple[int, str]], rite: str
+                     ) -> list[Section]:
+    sections: list[Section] = []
+    for k, (jing, title) in enumerate(openers):
+        start = 0 if k == 0 else ctx.passages[jing].start
+        if sections:
+            sections[-1].end = start
+        sections.append(Section(ctx.name, len(sections), title, rite, start,
+                                len(ctx.text), "疏"))
+    return sections
+
+
+def read_zhushu(file: CorpusFile, text: str, conv: Conventions, edition: Edition
+                ) -> ReadResult:
+    ctx = KanripoContext(file, text, conv)
+    lines = printed_lines(text, conv)
+    juans = line_juans(text, lines, conv)
+    main = [ln for ln, j in zip(lines, juans, strict=True)
+            if j is None or not (edition.kaozheng_juan.search(j) or j.startswith("["))]
+    end_of_main = main[-1].end if main else 0
+    segments = scan(ctx, main, edition)
+    _detach_markers(ctx, segments, edition)
+    openers = _main_passages(ctx, segments, edition, _reference_passages(file, edition, conv,
+                                                                         ctx))
+    rest = [(ln, j) for ln, j in zip(lines, juans, strict=True) if ln.start > end_of_main]
+    for flag in (True, False):
+        part = [ln for ln, j in rest if j and bool(edition.kaozheng_juan.search(j)) is flag]
+        _apparatus_passages(ctx, part, Layer.KAOZHENG if flag else Layer.BIAOTI, edition)
+    ctx.close()
+    rite = file.rites[0].rite
+    sections = _opener_sections(ctx, openers, rite)
+    if not sections:
+        sections = _close(ctx, [], 0, rite)
+    else:
+        sections[-1].end = max(p.end for p in ctx.passages)
+    assign(ctx, sections, rite)
+    cite(ctx, lines)
+    check_shares(ctx, edition)
+    if not openers:
+        ctx.warn(0, "no 疏 section opener (釋曰自此至…論…之事) found")
+    return ReadResult(file.name, text, ctx.passages, sections, kanripo_glyphs(ctx),
+                      ctx.warnings, markup=conv.markup)
+
+
+__all__ = ["read_zhushu"]
