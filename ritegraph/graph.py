@@ -34,17 +34,20 @@ def layer_iri(layer: Layer) -> str:
 
 
 def passage_iri(stem: str, passage: Passage) -> str:
-    base = f"{TEXT}{stem}/{passage.start}-{passage.end}"
-    return base if passage.is_top_level else f"{base}/{passage.layer.slug}"
+    """``text/<document>/<citation>``: page and line (Kanripo) or paragraph (seeds), never
+    offsets, so that an edit elsewhere in the file leaves the IRI alone (docs/design.md)."""
+    return f"{TEXT}{stem}/{passage.citation}"
 
 
 def section_iri(stem: str, section: Section) -> str:
     return f"{SECTION}{stem}/{section.index + 1}"
 
 
-def mention_iri(stem: str, match: Match) -> str:
-    c = match.concept
-    return f"{MENTION}{stem}/{match.start}-{match.end}/{c.scheme}/{c.slug}"
+def mention_iri(stem: str, match: Match, passage: Passage) -> str:
+    """The passage's citation, the span relative to the passage, and the concept."""
+    c, at = match.concept, passage.start
+    span = f"{match.start - at}-{match.end - at}"
+    return f"{MENTION}{stem}/{passage.citation}/{span}/{c.scheme}/{c.slug}"
 
 
 def target_quads(out: QuadWriter, subject: str, document: str, text: str, start: int, end: int,
@@ -156,7 +159,7 @@ def file_quads(out: QuadWriter, fg: FileGraph) -> None:
 
 def mention_quads(out: QuadWriter, stem: str, document: str, text: str, passage: Passage,
                   passage_iri_: str, match: Match, graph: str) -> None:
-    m = mention_iri(stem, match)
+    m = mention_iri(stem, match, passage)
     out.add(m, RDF.type, iri(OA.Annotation), graph)
     out.add(m, RDF.type, iri(RG.Mention), graph)
     out.add(m, OA.hasBody, iri(match.concept.iri), graph)

@@ -769,6 +769,10 @@ def extract_acts(result: ReadResult, doc: str = "") -> list[Act]:
     for act in acts:
         act.start, act.end = folded.file_span(act.start, act.end)
         act.quote, act.doc = result.text[act.start:act.end], doc
+        passage = result.passages[act.passage]
+        if passage.citation is not None:
+            at = passage.start
+            act.key = f"{passage.citation}/{act.start - at}-{act.end - at}"
     return number_acts(acts)
 
 

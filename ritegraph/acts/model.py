@@ -39,6 +39,7 @@ class Act:
     order: int = 0  # 1-based position within its section (or file when no section)
     n: int = 1  # distinguishes acts sharing one span
     doc: str = ""  # the document id (manifest ``id``)
+    key: str = ""  # passage citation and span relative to it (``p12.1/3-6``): the IRI's part
 
     @property
     def stem(self) -> str:
@@ -46,7 +47,8 @@ class Act:
 
     @property
     def iri(self) -> str:
-        return f"{BASE}act/{self.stem}/{self.start}-{self.end}/{self.n}"
+        where = self.key or f"{self.start}-{self.end}"
+        return f"{BASE}act/{self.stem}/{where}/{self.n}"
 
     def to_record(self, section_title: str | None = None) -> dict:
         """The act as one ``ritegraph acts --format jsonl`` record (the issue's keys)."""

@@ -27,9 +27,11 @@ def register(key: str) -> Callable[[Reader], Reader]:
 def reader_for(file: CorpusFile) -> Reader:
     # Import the reader modules lazily so that registering happens on first use.
     from . import judou, kanripo, zhushu  # noqa: F401
+    from .common import complete_citations
 
     try:
-        return _REGISTRY[file.format]
+        reader = _REGISTRY[file.format]
     except KeyError:
         raise InputError(f"no reader for edition format {file.format!r}", path=str(file.path),
                          hint=f"known formats: {', '.join(sorted(_REGISTRY))}") from None
+    return lambda f, text: complete_citations(reader(f, text))

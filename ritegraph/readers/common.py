@@ -19,7 +19,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from ..corpus import CorpusFile
-from ..model import Layer, Passage, ReaderWarning, Section
+from ..model import NON_TEXT_LAYERS, Layer, Passage, ReaderWarning, ReadResult, Section
 
 PATTERNS: dict = tomllib.loads(
     Path(__file__).with_name("patterns.toml").read_text(encoding="utf-8"))
@@ -530,3 +530,44 @@ def section_by_range(sections: list[Section], offset: int,
     if k >= 0 and offset < sections[k].end:
         return k
     return None
+
+
+# ---------------------------------------------------------------------------------------------
+# Citations
+
+
+def complete_citations(result: ReadResult) -> ReadResult:
+    """Give every passage a citation that survives edits elsewhere in its file.
+
+    A text passage a reader left uncited is cited by paragraph (a non-blank line, counted from
+    the file start: blank lines do not count) and its place among the passages starting in
+    it: ``p12.2``. What lies between passages is cited after the passage before it (``p12.2+``),
+    a nested passage after its parent (``p12.2/yin1``). Offsets stay data (selectors), never
+    identity: an edit renames only the passages of the paragraphs (or pages) it touches.
+    """
+    text = result.text
+    paragraph_of_line = [0]
+    count = 0
+    for line in text.split("\n"):
+        count += bool(line.strip())
+        paragraph_of_line.append(count)
+    lines = LineIndex(text)
+    per_paragraph: dict[int, int] = {}
+    previous = "start"
+    nested: dict[int, int] = {}
+    for p in result.passages:
+        if p.parent is not None:
+            continue
+        if p.layer in NON_TEXT_LAYERS:
+            p.citation = f"{previous}+"
+            continue
+        if p.citation is None:
+            paragraph = paragraph_of_line[lines.line(p.start)]
+            k = per_paragraph[paragraph] = per_paragraph.get(paragraph, 0) + 1
+            p.citation = f"p{paragraph}.{k}"
+        previous = p.citation
+    for p in result.passages:
+        if p.parent is not None:
+            k = nested[p.parent] = nested.get(p.parent, 0) + 1
+            p.citation = f"{result.passages[p.parent].citation}/{p.layer.slug}{k}"
+    return result

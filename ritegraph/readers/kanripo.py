@@ -373,8 +373,7 @@ def cite(ctx: KanripoContext, lines: list[Line]) -> None:
         k = max(0, bisect_right(starts, p.start) - 1)
         line = lines[k]
         if p.layer in (Layer.SPACE, Layer.MARKUP):
-            p.citation = f"L{line.number}"
-            continue
+            continue  # cited after the passage before (common.complete_citations)
         n = per_line[k] = per_line.get(k, 0) + 1
         page = line.page or "0"
         p.citation = f"{page}.{line.on_page}.{n}"
