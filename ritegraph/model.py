@@ -81,7 +81,8 @@ class Section:
     rite: str
     start: int  # first character covered
     end: int  # one past the last character covered
-    source: str  # "右" (section line), "疏" (derived from 自此尽…论…之事), or "implicit"
+    source: str  # "右" (section line), "疏" (derived from 自此尽…论…之事), "aligned" (another
+    #              edition's section carried over by aligning the 经), or "implicit"
     line_passage: int | None = None  # index of the 节 passage that names it, if any
 
 

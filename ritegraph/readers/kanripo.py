@@ -39,7 +39,7 @@ _MARKUP_KEYS = {"page_break", "header", "juan_property", "line_end", "note_open"
                 "column_break", "indent"}
 _EDITION_KEYS = {"layout", "titles", "title_notes", "zhuan_start", "jie_start", "line_width",
                  "note_layers", "separator", "zhu_marker", "shu_marker", "yinyi_marker",
-                 "shu_on_zhu", "kaozheng_juan", "section_opener", "reference"}
+                 "shu_on_zhu", "kaozheng_juan", "section_opener", "reference", "sections_from"}
 
 
 @dataclass(frozen=True)
@@ -62,6 +62,7 @@ class Edition:
     kaozheng_juan: re.Pattern[str] | None = None
     section_opener: re.Pattern[str] | None = None
     reference: str | None = None
+    sections_from: str | None = None
 
 
 @dataclass(frozen=True)
@@ -108,7 +109,7 @@ def conventions(path: Path | None = None) -> Conventions:
             table.get("yinyi_marker", "音義"), table.get("shu_on_zhu", "注釋曰"),
             re.compile(table["kaozheng_juan"]) if "kaozheng_juan" in table else None,
             re.compile(table["section_opener"]) if "section_opener" in table else None,
-            table.get("reference"))
+            table.get("reference"), table.get("sections_from"))
     e = re.escape
     markup = re.compile(
         f"{m['page_break']}|(?m:^{e(m['header'])}.*$)|(?m:^{e(m['indent'])}+)"
@@ -464,6 +465,10 @@ def read(file: CorpusFile, text: str) -> ReadResult:
     ctx.close()
     rite = file.rites[0].rite
     sections = sections_from_jie(ctx, rite) if edition.jie_start else []
+    if not sections and edition.sections_from:
+        from .kanripo_align import aligned_sections
+
+        sections = aligned_sections(ctx, edition.sections_from, rite)
     if not sections:
         sections = _close(ctx, [], 0, rite)
     assign(ctx, sections, rite)

@@ -13,10 +13,8 @@ a 考证 passage; other non-chapter parts (跋語) are 标题.
 
 from __future__ import annotations
 
-import re
-
 from ..align import transfer, view
-from ..corpus import CorpusFile, read_text
+from ..corpus import CorpusFile
 from ..lexicon import default_folder
 from ..model import Layer, ReadResult, Section
 from .kanripo import (
@@ -34,26 +32,9 @@ from .kanripo import (
     printed_lines,
     scan,
 )
+from .kanripo_align import sibling
 
 _SNAP = 3  # how far a 注 start found by alignment may move to reach its 注 marker
-
-
-def _reference_passages(file: CorpusFile, edition: Edition, conv: Conventions,
-                        ctx: KanripoContext):
-    """The reference edition's reading of the same chapter, or None (with a warning)."""
-    from . import kanripo
-
-    chapter = re.search(r"_(\d{3})\.txt$", file.name)
-    if not edition.reference or chapter is None:
-        return None
-    path = file.path.parent / edition.reference.format(chapter=chapter.group(1))
-    if not path.is_file():
-        ctx.warn(0, f"reference edition {path.name} not found: 注 ends are taken at the next "
-                    "small print, which merges the 經 after an unmarked 注 into it")
-        return None
-    ref_file = CorpusFile(path.name, path, "kanripo", "", (), file.rites)
-    ref_text = read_text(path)
-    return ref_text, kanripo.read(ref_file, ref_text).passages
 
 
 def _full_size_labels(ctx: KanripoContext, runs: list[Segment], reference) -> list[list[str]]:
@@ -63,10 +44,9 @@ def _full_size_labels(ctx: KanripoContext, runs: list[Segment], reference) -> li
     if reference is None:
         labels = ["经"] * len(target.chars)
     else:
-        ref_text, passages = reference
-        spans = [(p.start, p.end, p.layer.value) for p in passages
+        spans = [(p.start, p.end, p.layer.value) for p in reference.passages
                  if p.parent is None and p.layer in (Layer.JING, Layer.ZHU, Layer.ZHUAN)]
-        ref = view(ref_text, spans, fold, ctx.markup)
+        ref = view(reference.text, spans, fold, ctx.markup)
         labels = [lab or "经" for lab in transfer(ref, target)]
     by_offset = dict(zip(target.offsets, labels, strict=True))
     out = []
@@ -233,8 +213,11 @@ def read_zhushu(file: CorpusFile, text: str, conv: Conventions, edition: Edition
     end_of_main = main[-1].end if main else 0
     segments = scan(ctx, main, edition)
     _detach_markers(ctx, segments, edition)
-    openers = _main_passages(ctx, segments, edition, _reference_passages(file, edition, conv,
-                                                                         ctx))
+    reference = sibling(ctx, edition.reference) if edition.reference else None
+    if reference is None:
+        ctx.warn(0, "no reference edition: 注 ends are taken at the next small print, which "
+                    "merges the 經 after an unmarked 注 into it")
+    openers = _main_passages(ctx, segments, edition, reference)
     rest = [(ln, j) for ln, j in zip(lines, juans, strict=True) if ln.start > end_of_main]
     for flag in (True, False):
         part = [ln for ln, j in rest if j and bool(edition.kaozheng_juan.search(j)) is flag]
