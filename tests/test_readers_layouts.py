@@ -38,3 +38,20 @@ def test_zhushu_reader_reads_the_layout(layout, tmp_path):
     for p in result.passages:
         if p.text.startswith("●卷"):
             assert p.layer is Layer.BIAOTI, p
+
+
+def test_a_rite_heading_in_a_table_of_contents_is_not_the_rite_start(tmp_path):
+    seed = Path(__file__).resolve().parents[1] / "corpus" / "000_a642de9eda7ba160.txt"
+    text = seed.read_text(encoding="utf-8")
+    spans = (RiteSpan("xiangsheli"), RiteSpan("yanli", "燕礼第六"))
+
+    def yanli_start(body: str) -> int:
+        path = tmp_path / "000.txt"
+        path.write_text(body, encoding="utf-8")
+        file = CorpusFile("000.txt", path, "judou", "", (), spans, translation=True)
+        result = reader_for(file)(file, body)
+        check_invariants(result)
+        return min(p.start for p in result.passages if p.rite == "yanli")
+
+    contents = "目录\n\n乡射礼第五\n\n燕礼第六\n\n"
+    assert yanli_start(contents + text) == yanli_start(text) + len(contents)

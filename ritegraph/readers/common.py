@@ -468,10 +468,9 @@ def rite_starts(ctx: ReaderContext, paragraphs: list[Paragraph]) -> list[tuple[i
         if span.from_heading is None:
             starts.append((0, span.rite))
             continue
-        for p in paragraphs:
-            if strip_marker(ctx.text[p.start:p.end])[0].startswith(span.from_heading):
-                starts.append((p.start, span.rite))
-                break
+        start = _heading_start(ctx, paragraphs, span.from_heading)
+        if start is not None:
+            starts.append((start, span.rite))
         else:
             ctx.warn(0, f"heading {span.from_heading!r} of rite {span.rite} not found; "
                         "the rite before it continues")
@@ -479,6 +478,21 @@ def rite_starts(ctx: ReaderContext, paragraphs: list[Paragraph]) -> list[tuple[i
     if not starts or starts[0][0] != 0:
         starts.insert(0, (0, ctx.file.rites[0].rite))
     return starts
+
+
+def _heading_start(ctx: ReaderContext, paragraphs: list[Paragraph], heading: str) -> int | None:
+    """Where the rite headed ``heading`` starts: the first paragraph opening with it that is
+    followed by text, not by another heading or title (a table of contents lists headings one
+    after another; a file header is all titles)."""
+    bodies = [strip_marker(ctx.text[p.start:p.end])[0] for p in paragraphs]
+    for k, body in enumerate(bodies):
+        if not body.startswith(heading):
+            continue
+        following = bodies[k + 1] if k + 1 < len(bodies) else ""
+        if len(body) > len(heading) + 2 or (following and not is_title(following)
+                                              and not heading_length(following)):
+            return paragraphs[k].start
+    return None
 
 
 def assign_rites(ctx: ReaderContext, starts: list[tuple[int, str]]) -> None:
