@@ -21,6 +21,7 @@ _IDENTIFIER = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
 _RITE_KEYS = {"slug", "label", "label_hant", "pinyin", "english", "chapter"}
 _FILE_KEYS = {"name", "id", "format", "edition", "juan", "rites", "translation"}
 _UNREAD_KEYS = {"name", "reason"}
+_COLLECTION_KEYS = {"id", "prefix", "title", "source", "version", "licence", "credit"}
 
 
 @dataclass(frozen=True)
@@ -31,6 +32,19 @@ class Rite:
     pinyin: str
     english: str
     chapter: int
+
+
+@dataclass(frozen=True)
+class Collection:
+    """Where a group of texts comes from and its licence (``[[collection]]``)."""
+
+    id: str
+    prefix: str  # file names starting with this belong to it
+    title: str
+    source: str  # IRI of the source repository
+    version: str
+    licence: str  # IRI of the licence
+    credit: str  # the attribution the licence asks for
 
 
 @dataclass(frozen=True)
@@ -62,6 +76,10 @@ class Manifest:
     directory: Path
     rites: dict[str, Rite]
     files: tuple[CorpusFile, ...]
+    collections: tuple[Collection, ...] = ()
+
+    def collection_of(self, file: CorpusFile) -> Collection | None:
+        return next((c for c in self.collections if file.name.startswith(c.prefix)), None)
 
 
 def default_corpus_dir() -> Path:
@@ -81,7 +99,17 @@ def load_manifest(directory: Path | None = None) -> Manifest:
         raise InputError(f"manifest is not valid TOML: {exc}", path=str(path)) from exc
 
     where = str(path)
-    _check_keys(data, {"rite", "file", "unread"}, "the manifest", where)
+    _check_keys(data, {"rite", "file", "unread", "collection"}, "the manifest", where)
+    collections = []
+    for entry in _tables(data, "collection", where):
+        _check_keys(entry, _COLLECTION_KEYS, "a [[collection]] entry", where)
+        missing = sorted(_COLLECTION_KEYS - set(entry))
+        if missing:
+            raise InputError(f"[[collection]] entry lacks {', '.join(missing)}", path=where)
+        collection = Collection(*(_string(entry, key, where) for key in (
+            "id", "prefix", "title", "source", "version", "licence", "credit")))
+        _identifier(collection.id, "collection id", where)
+        collections.append(collection)
     rites: dict[str, Rite] = {}
     for entry in _tables(data, "rite", where):
         _check_keys(entry, _RITE_KEYS, "a [[rite]] entry", where)
@@ -118,7 +146,7 @@ def load_manifest(directory: Path | None = None) -> Manifest:
                              hint=f"add a [[file]] (or [[unread]]) entry for it to {MANIFEST_NAME}")
     if not files:
         raise InputError("the manifest lists no files", path=str(path))
-    return Manifest(directory, rites, tuple(files))
+    return Manifest(directory, rites, tuple(files), tuple(collections))
 
 
 def _check_keys(entry: dict, allowed: set[str], what: str, where: str) -> None:

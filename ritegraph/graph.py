@@ -15,7 +15,23 @@ from .matching import Match
 from .model import NON_TEXT_LAYERS, Layer, Passage, ReadResult, Section
 from .ntriples import QuadWriter, integer, iri, literal
 from .store import GRAPH_CORPUS, rite_graph
-from .vocab import DCTERMS, DOC, GLYPH, LAYER, MENTION, OA, PROV, RDF, RDFS, RG, RITE, SECTION, TEXT
+from .vocab import (
+    DATASET,
+    DCAT,
+    DCTERMS,
+    DOC,
+    GLYPH,
+    LAYER,
+    MENTION,
+    OA,
+    PROV,
+    RDF,
+    RDFS,
+    RG,
+    RITE,
+    SECTION,
+    TEXT,
+)
 
 QUOTE_CONTEXT = 12  # characters of oa:prefix / oa:suffix
 
@@ -89,9 +105,22 @@ def corpus_quads(out: QuadWriter, manifest: Manifest) -> None:
         out.add(r, RDFS.label, literal(rite.pinyin, "zh-Latn-pinyin"), g)
         out.add(r, RDFS.label, literal(rite.english, "en"), g)
         out.add(r, RG.order, integer(rite.chapter), g)
+    for c in manifest.collections:
+        ds = f"{DATASET}{c.id}"
+        out.add(ds, RDF.type, iri(DCAT.Dataset), g)
+        out.add(ds, DCTERMS.title, literal(c.title), g)
+        out.add(ds, DCTERMS.source, iri(c.source), g)
+        out.add(ds, DCTERMS.hasVersion, literal(c.version), g)
+        out.add(ds, DCTERMS.license, iri(c.licence), g)
+        out.add(ds, DCTERMS.bibliographicCitation, literal(c.credit), g)
     for file in manifest.files:
         d = doc_iri(file)
         out.add(d, RDF.type, iri(RG.Document), g)
+        collection = manifest.collection_of(file)
+        if collection is not None:
+            out.add(d, DCTERMS.isPartOf, iri(f"{DATASET}{collection.id}"), g)
+            out.add(d, DCTERMS.license, iri(collection.licence), g)
+            out.add(d, DCTERMS.bibliographicCitation, literal(collection.credit), g)
         out.add(d, DCTERMS.identifier, literal(file.name), g)
         out.add(d, DCTERMS.title, literal(file.edition, "zh-Hans"), g)
         out.add(d, DCTERMS.language, literal("zh-Hans" if file.translation else "lzh"), g)

@@ -44,6 +44,7 @@ bases of docs/design.md are plain namespaces. Regenerate with ``python scripts/g
 """
 
 from rdflib.namespace import (
+    DCAT,
     DCTERMS,
     OWL,
     PROV,
@@ -74,6 +75,7 @@ MENTION = Namespace(BASE + "mention/")
 ACT = Namespace(BASE + "act/")
 GLYPH = Namespace(BASE + "glyph/")
 GRAPH = Namespace(BASE + "graph/")
+DATASET = Namespace(BASE + "dataset/")
 
 #: Prefixes for serialisation and SPARQL, in a stable order.
 PREFIXES = {
@@ -83,11 +85,12 @@ PREFIXES = {
     "doc": str(DOC),
     "oa": "http://www.w3.org/ns/oa#", "crm": "http://www.cidoc-crm.org/cidoc-crm/",
     "prov": str(PROV), "skos": str(SKOS), "dcterms": str(DCTERMS), "owl": str(OWL),
-    "rdf": str(RDF), "rdfs": str(RDFS), "xsd": str(XSD), "sh": str(SH),
+    "rdf": str(RDF), "rdfs": str(RDFS), "xsd": str(XSD), "sh": str(SH), "dcat": str(DCAT),
 }
 
 __all__ = [
-    "ACT", "ACTION", "BASE", "CRM", "DCTERMS", "DIRECTION", "DOC", "GLYPH", "GRAPH", "LAYER",
+    "ACT", "ACTION", "BASE", "CRM", "DATASET", "DCAT", "DCTERMS", "DIRECTION", "DOC", "GLYPH",
+    "GRAPH", "LAYER",
     "MENTION", "OA", "OBJECT", "OWL", "PLACE", "PREFIXES", "PROV", "RDF", "RDFS", "RG", "RITE",
     "ROLE", "SCHEME", "SECTION", "SH", "SKOS", "TEXT", "XSD",
 ]
