@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
+import os
+import tempfile
 import time
 from collections import Counter
 from dataclasses import dataclass, field
@@ -13,7 +16,7 @@ import pyoxigraph as ox
 
 from .acts import extract_acts
 from .acts.rdf import file_act_quads
-from .corpus import Manifest, load_manifest, read_text
+from .corpus import CorpusFile, Manifest, load_manifest, read_text
 from .errors import InputError
 from .graph import FileGraph, corpus_quads, file_quads, match_ranges
 from .lexicon import Lexicon, lexicon_graph, load_lexicon
@@ -63,20 +66,17 @@ def classic_coverage(fg: FileGraph) -> tuple[int, int]:
     return total, hit
 
 
-def read_corpus(manifest: Manifest, matcher: Matcher) -> list[FileGraph]:
-    """Read every manifest file with its edition's reader and match its passages."""
-    graphs = []
-    for file in manifest.files:
-        text = read_text(file.path)
-        result = reader_for(file)(file, text)
-        fg = FileGraph(file, result)
-        for passage, start, end in match_ranges(result.passages):
-            found = matcher.find(text, start, end, modern=passage.layer is Layer.YI,
-                                 markup=result.markup)
-            if found:
-                fg.matches.setdefault(passage.index, []).extend(found)
-        graphs.append(fg)
-    return graphs
+def read_file(file: CorpusFile, matcher: Matcher) -> FileGraph:
+    """Read one manifest file with its edition's reader and match its passages."""
+    text = read_text(file.path)
+    result = reader_for(file)(file, text)
+    fg = FileGraph(file, result)
+    for passage, start, end in match_ranges(result.passages):
+        found = matcher.find(text, start, end, modern=passage.layer is Layer.YI,
+                             markup=result.markup)
+        if found:
+            fg.matches.setdefault(passage.index, []).extend(found)
+    return fg
 
 
 def file_summary(fg: FileGraph) -> dict:
@@ -105,46 +105,81 @@ def _into_graph(sources: list, graph: str) -> list[ox.Quad]:
     return [ox.Quad(t.subject, t.predicate, t.object, name) for source in sources for t in source]
 
 
-def build(store_dir: Path, corpus_dir: Path | None = None, lexicon: Lexicon | None = None
-          ) -> BuildReport:
-    """Read the corpus, write the graph into a new build, and make it current.
-
-    Input errors are raised before the store is touched; any failure while writing leaves the
-    previous build current.
-    """
-    clock = time.perf_counter()
-    report = BuildReport(Path(store_dir))
-    manifest = load_manifest(corpus_dir)
-    lexicon = lexicon or load_lexicon()
-    matcher = Matcher(lexicon)
-    file_graphs = read_corpus(manifest, matcher)
-    report.seconds["read_and_match"] = time.perf_counter() - clock
-
-    out = QuadWriter()
+def write_corpus(out: QuadWriter, manifest: Manifest, matcher: Matcher, lexicon: Lexicon,
+                 seconds: dict[str, float]) -> list[dict]:
+    """Write the corpus graph file by file (read, match, acts, quads); return the per-file
+    summaries of ``build.json``. Only one file's reading is held in memory at a time; phase
+    times are added to ``seconds``."""
     corpus_quads(out, manifest)
-    for fg in file_graphs:
+    summaries = []
+    seconds.setdefault("read_and_match", 0.0)
+    seconds.setdefault("rdf", 0.0)
+    for file in manifest.files:
+        clock = time.perf_counter()
+        fg = read_file(file, matcher)
+        seconds["read_and_match"] += time.perf_counter() - clock
+        clock = time.perf_counter()
         file_quads(out, fg)
         fg.acts = extract_acts(fg.result, fg.file.stem)
         missing = file_act_quads(out, fg.file, fg.result, fg.acts, lexicon)
         if missing:
             raise InputError(f"act labels missing from the lexicon: {', '.join(missing)}",
                              path=str(fg.file.path), hint="add them to ingest/lexicon/*.toml")
-    report.files = [file_summary(fg) for fg in file_graphs]
-    report.seconds["rdf"] = time.perf_counter() - clock - report.seconds["read_and_match"]
+        summaries.append(file_summary(fg))
+        seconds["rdf"] += time.perf_counter() - clock
+    return summaries
 
-    with new_build(store_dir) as (store, build_dir):
-        # One bulk load for everything: separate loads leave more, smaller files that make
-        # every later query slower.
-        lexicon_nt = lexicon_graph(lexicon).serialize(format="nt", encoding="utf-8")
-        vocabulary = [ox.parse(path=str(ttl), format=ox.RdfFormat.TURTLE)
-                      for ttl in sorted(data_dir("ontology").glob("*.ttl"))]
-        extra = [*_into_graph(vocabulary, GRAPH_ONTOLOGY),
-                 *_into_graph([ox.parse(lexicon_nt, format=ox.RdfFormat.N_TRIPLES)],
-                              GRAPH_LEXICON)]
-        store.bulk_load(out.data() + ox.serialize(extra, format=ox.RdfFormat.N_QUADS),
-                        format=ox.RdfFormat.N_QUADS)
-        report.quads = len(store)
-        report.seconds["total"] = time.perf_counter() - clock
-        (build_dir / "build.json").write_text(
-            json.dumps(report.to_json(), ensure_ascii=False, indent=1), encoding="utf-8")
+
+def build(store_dir: Path, corpus_dir: Path | None = None, lexicon: Lexicon | None = None
+          ) -> BuildReport:
+    """Read the corpus, write the graph into a new build, and make it current.
+
+    The N-Quads are streamed to a temporary file in ``store_dir`` (on the store's disk, never
+    held in memory) while the files are read one by one, and bulk-loaded from there; the file
+    is removed afterwards, whatever happens. Input errors are raised before the store is
+    touched (no build directory is made, ``current`` is not moved); any failure while writing
+    leaves the previous build current.
+    """
+    clock = time.perf_counter()
+    store_dir = Path(store_dir)
+    report = BuildReport(store_dir)
+    manifest = load_manifest(corpus_dir)
+    lexicon = lexicon or load_lexicon()
+    matcher = Matcher(lexicon)
+    report.seconds["read_and_match"] = time.perf_counter() - clock  # with loading the lexicon
+
+    created = not store_dir.exists()
+    store_dir.mkdir(parents=True, exist_ok=True)
+    fd, name = tempfile.mkstemp(prefix=".quads-", suffix=".nq", dir=store_dir)
+    os.close(fd)
+    quads_path = Path(name)
+    try:
+        with QuadWriter(quads_path) as out:
+            report.files = write_corpus(out, manifest, matcher, lexicon, report.seconds)
+            with new_build(store_dir) as (store, build_dir):
+                # One bulk load for everything: separate loads leave more, smaller files that
+                # make every later query slower.
+                lexicon_nt = lexicon_graph(lexicon).serialize(format="nt", encoding="utf-8")
+                vocabulary = [ox.parse(path=str(ttl), format=ox.RdfFormat.TURTLE)
+                              for ttl in sorted(data_dir("ontology").glob("*.ttl"))]
+                extra = [*_into_graph(vocabulary, GRAPH_ONTOLOGY),
+                         *_into_graph([ox.parse(lexicon_nt, format=ox.RdfFormat.N_TRIPLES)],
+                                      GRAPH_LEXICON)]
+                out.write_raw(ox.serialize(extra, format=ox.RdfFormat.N_QUADS))
+                out.close()
+                loading = time.perf_counter()
+                store.bulk_load(path=str(quads_path), format=ox.RdfFormat.N_QUADS)
+                report.seconds["load"] = time.perf_counter() - loading
+                report.quads = len(store)
+                report.seconds["total"] = time.perf_counter() - clock
+                (build_dir / "build.json").write_text(
+                    json.dumps(report.to_json(), ensure_ascii=False, indent=1), encoding="utf-8")
+    except BaseException:
+        quads_path.unlink(missing_ok=True)
+        if created:  # a failed first build leaves no empty store directory behind
+            for directory in (store_dir / "builds", store_dir):
+                with contextlib.suppress(OSError):  # only if empty
+                    directory.rmdir()
+        raise
+    quads_path.unlink()
     return report

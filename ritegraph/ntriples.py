@@ -5,6 +5,10 @@ UTF-8 is written as is, so CJK stays readable; only the characters N-Triples req
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
+from typing import TextIO
+
 XSD = "http://www.w3.org/2001/XMLSchema#"
 
 _ESCAPES = str.maketrans({"\\": "\\\\", '"': '\\"', "\n": "\\n", "\r": "\\r"})
@@ -32,17 +36,57 @@ def boolean(value: bool) -> str:
 
 
 class QuadWriter:
-    """Accumulates N-Quads lines, one named graph per call site."""
+    """Writes N-Quads lines, one named graph per call site.
 
-    def __init__(self) -> None:
+    ``QuadWriter()`` keeps the lines in memory (``data()`` returns them, for tests and small
+    graphs); ``QuadWriter(path)`` streams them to ``path`` as UTF-8 through a large buffer, so a
+    build's memory does not grow with the corpus. Close it (or use it as a context manager)
+    before loading the file.
+    """
+
+    BUFFER = 1 << 20  # bytes of the file's write buffer
+
+    def __init__(self, path: str | os.PathLike[str] | None = None) -> None:
+        self.path = Path(path) if path is not None else None
         self.lines: list[str] = []
+        self.count = 0
+        self._file: TextIO | None = None
+        if self.path is not None:
+            self._file = open(self.path, "w", encoding="utf-8", newline="\n",  # noqa: SIM115
+                              buffering=self.BUFFER)
+            self._write = self._file.write
+        else:
+            self._write = self.lines.append
 
     def add(self, subject: str, predicate: str, obj: str, graph: str) -> None:
         """Add one quad; ``subject``/``predicate``/``graph`` are IRIs, ``obj`` an N-Triples term."""
-        self.lines.append(f"<{subject}> <{predicate}> {obj} <{graph}> .\n")
+        self._write(f"<{subject}> <{predicate}> {obj} <{graph}> .\n")
+        self.count += 1
+
+    def write_raw(self, data: bytes) -> None:
+        """Append already serialised N-Quads (UTF-8), e.g. from ``pyoxigraph.serialize``."""
+        text = data.decode("utf-8")
+        if text and not text.endswith("\n"):
+            text += "\n"
+        self._write(text)
+        self.count += text.count("\n")
 
     def data(self) -> bytes:
+        """The lines written so far, as UTF-8 (in-memory writers only)."""
+        if self.path is not None:
+            raise ValueError(f"this QuadWriter streams to {self.path}: load that file instead")
         return "".join(self.lines).encode("utf-8")
 
+    def close(self) -> None:
+        """Flush and close the file (streaming writers; a no-op in memory)."""
+        if self._file is not None and not self._file.closed:
+            self._file.close()
+
+    def __enter__(self) -> QuadWriter:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
     def __len__(self) -> int:
-        return len(self.lines)
+        return self.count

@@ -26,6 +26,9 @@ from .rules import Kind, Rules, Token, Verb, load_rules
 #: Kinds that may stand between a preverb (坐, 进) and the verb it governs.
 _PREVERBAL = {Kind.FACING, Kind.ADVERB, Kind.INSTRUMENT, Kind.NEGATION, Kind.ADDRESSEE}
 _PHRASE_TAIL = {Kind.PLACE, Kind.OBJECT, Kind.ROLE}
+#: How many distinct recent actors the context keeps for "the last other actor" and "the last
+#: two principals" (on the seed corpus a file has at most 35 and a lookup reaches the 6th).
+RECENT_ACTORS = 64
 
 
 def act_regions(result: ReadResult) -> list[Passage]:
@@ -57,19 +60,28 @@ class _Context:
     last_group: tuple[str, ...] = ()  # last addressee (for 一人 = its chief)
     performer: str | None = None  # the role an act of the sentence names (一人 … 举觯: 举觯者)
     section: int | None = None
-    actors: list[tuple[str, ...]] = field(default_factory=list)
+    #: The recent distinct actors, the latest last (an ordered set, at most RECENT_ACTORS):
+    #: the scans below only ever need each actor's latest turn, so older repeats are dropped
+    #: and the lookups stay bounded however long the file is.
+    actors: dict[tuple[str, ...], None] = field(default_factory=dict)
+    turns: int = 0  # how many times the acting party has changed so far in the file
     last_bower: tuple[str, ...] = ()  # who bowed last (答拜 answers him)
-    bow_at: int = 0  # len(actors) right after that bow: how many actors have come since
+    bow_at: int = 0  # turns right after that bow: how many actors have come since
     gift: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())  # (giver, receiver) of the last cup
 
     def other_actor(self, agents: list[str], skip: frozenset[str] = frozenset()) -> list[str]:
         """The last actor other than ``agents``, passing over ``skip`` roles while another
         actor is left (a 小臣 declining for the lord is not the one bowed to)."""
-        others = [a for a in reversed(self.actors) if not set(a) & set(agents)]
-        for actor in others:
-            if not set(actor) <= skip:
+        agents_ = set(agents)
+        first: tuple[str, ...] | None = None
+        for actor in reversed(self.actors):
+            if agents_.intersection(actor):
+                continue
+            if not skip.issuperset(actor):
                 return list(actor)
-        return list(others[0]) if others else []
+            if first is None:
+                first = actor
+        return list(first) if first is not None else []
 
     def principal_pair(self) -> list[str]:
         """The last two principals to act, for a mutual greeting (三揖, 三让)."""
@@ -83,6 +95,16 @@ class _Context:
         return pair
 
     principals: frozenset[str] = frozenset()
+
+    def add_actor(self, actor: tuple[str, ...]) -> None:
+        """Record that ``actor`` acts now (a repeat of the current actor is no new turn)."""
+        if self.actors and next(reversed(self.actors)) == actor:
+            return
+        self.actors.pop(actor, None)
+        self.actors[actor] = None
+        self.turns += 1
+        if len(self.actors) > RECENT_ACTORS:
+            del self.actors[next(iter(self.actors))]
 
 
 def sentences(text: str, start: int, end: int, rules: Rules) -> Iterator[tuple[int, int]]:
@@ -678,10 +700,9 @@ def _make_act(text: str, tokens: list[Token], head: _Head, facing: str | None, c
         ctx.subject = tuple(agents)
         if any(t.kind is Kind.JOINT and text[t.start:t.end] in rules.leading for t in head.pre):
             ctx.subject = tuple(agents[:1])  # 主人带领大夫走上去，拜谢到来: the leader goes on
-        if not ctx.actors or ctx.actors[-1] != ctx.subject:
-            ctx.actors.append(ctx.subject)
+        ctx.add_actor(ctx.subject)
     if verb.bow and not negated:
-        ctx.last_bower, ctx.bow_at = tuple(agents), len(ctx.actors)
+        ctx.last_bower, ctx.bow_at = tuple(agents), ctx.turns
     if recipients and agents and (head.lemma == "拜送" or (verb.carry == "cup" and verb.recipient)):
         ctx.gift = (tuple(agents), tuple(recipients))
     elif stated and tuple(agents) == ctx.gift[0]:  # the giver named again acts for himself
@@ -731,7 +752,7 @@ def _bowed_to(head: _Head, agents: list[str], ctx: _Context, rules: Rules) -> li
         return list(ctx.last_bower)
     skip = rules.intermediaries
     if agents and set(agents) <= skip and head.lemma in rules.to_bower and ctx.last_bower \
-            and len(ctx.actors) - ctx.bow_at <= 1 and not set(ctx.last_bower) & set(agents):
+            and ctx.turns - ctx.bow_at <= 1 and not set(ctx.last_bower) & set(agents):
         return list(ctx.last_bower)  # 下拜小臣辞: declines the bow on the lord's behalf
     return ctx.other_actor(agents, skip)
 
