@@ -123,20 +123,26 @@ def copy_name(name: str, k: int) -> str:
 
 
 def replicate(corpus: Path, factor: int, target: Path) -> Path:
-    """A copy of ``corpus`` in which every manifest file appears ``factor`` times."""
+    """A copy of ``corpus`` in which every manifest file appears ``factor`` times (each copy
+    with a new name and a new document id)."""
     shutil.copytree(corpus, target)
     manifest = (target / MANIFEST_NAME).read_text(encoding="utf-8")
-    head, *files = re.split(r"(?m)^(?=\[\[file\]\])", manifest)
-    names = [f.name for f in load_manifest(corpus).files]
+    blocks = re.split(r"(?m)^(?=\[\[)", manifest)
+    files = {f.name: f for f in load_manifest(corpus).files}
     extra = []
     for k in range(2, factor + 1):
-        for block, name in zip(files, names, strict=True):
+        for block in blocks:
+            found = re.search(r'(?m)^name = "([^"]+)"', block)
+            if not block.startswith("[[file]]") or found is None:
+                continue
+            name = found.group(1)
             new = copy_name(name, k)
             shutil.copy(corpus / name, target / new)
-            extra.append(block.replace(f'"{name}"', f'"{new}"', 1).rstrip("\n") + "\n\n")
+            copied = block.replace(f'"{name}"', f'"{new}"', 1)
+            copied = re.sub(r'(?m)^id = "[^"]+"\n', "", copied)
+            extra.append(copied.rstrip("\n") + f'\nid = "{files[name].stem}r{k}"\n\n')
     (target / MANIFEST_NAME).write_text(
-        head + "".join(f.rstrip("\n") + "\n\n" for f in files) + "".join(extra),
-        encoding="utf-8")
+        "".join(b.rstrip("\n") + "\n\n" for b in blocks) + "".join(extra), encoding="utf-8")
     load_manifest(target)  # fail here, not in the child, if the copy is not a valid corpus
     return target
 

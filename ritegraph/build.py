@@ -17,7 +17,7 @@ import pyoxigraph as ox
 from .acts import extract_acts
 from .acts.rdf import file_act_quads
 from .corpus import CorpusFile, Manifest, load_manifest, read_text
-from .errors import InputError
+from .errors import InputError, StrictWarnings
 from .graph import FileGraph, corpus_quads, file_quads, match_ranges
 from .lexicon import Lexicon, lexicon_graph, load_lexicon
 from .matching import Matcher
@@ -130,9 +130,26 @@ def write_corpus(out: QuadWriter, manifest: Manifest, matcher: Matcher, lexicon:
     return summaries
 
 
-def build(store_dir: Path, corpus_dir: Path | None = None, lexicon: Lexicon | None = None
-          ) -> BuildReport:
+def warning_lines(files: list[dict]) -> list[str]:
+    """``file:line:column: message`` of every reader warning in the per-file summaries."""
+    return [f"{f['name']}:{w['line']}:{w['column']}: {w['message']}"
+            for f in files for w in f["warnings"]]
+
+
+def refuse_warnings(files: list[dict]) -> None:
+    lines = warning_lines(files)
+    if lines:
+        shown = "\n  ".join(lines[:20]) + ("\n  …" if len(lines) > 20 else "")
+        raise StrictWarnings(f"{len(lines)} reader warning(s) with --strict; the store is "
+                             f"unchanged:\n  {shown}")
+
+
+def build(store_dir: Path, corpus_dir: Path | None = None, lexicon: Lexicon | None = None,
+          *, strict: bool = False) -> BuildReport:
     """Read the corpus, write the graph into a new build, and make it current.
+
+    With ``strict``, reader warnings (unbalanced brackets, no 经, an absurd layer share, 疏
+    headlines never found …) raise :class:`StrictWarnings` before the store is touched.
 
     The N-Quads are streamed to a temporary file in ``store_dir`` (on the store's disk, never
     held in memory) while the files are read one by one, and bulk-loaded from there; the file
@@ -156,6 +173,8 @@ def build(store_dir: Path, corpus_dir: Path | None = None, lexicon: Lexicon | No
     try:
         with QuadWriter(quads_path) as out:
             report.files = write_corpus(out, manifest, matcher, lexicon, report.seconds)
+            if strict:
+                refuse_warnings(report.files)
             with new_build(store_dir) as (store, build_dir):
                 # One bulk load for everything: separate loads leave more, smaller files that
                 # make every later query slower.

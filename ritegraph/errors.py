@@ -43,3 +43,9 @@ class StoreError(RitegraphError):
 
 class RemoteError(RitegraphError):
     """A remote SPARQL endpoint failed (unreachable, HTTP error, timeout, malformed result)."""
+
+
+class StrictWarnings(RitegraphError):
+    """``build --strict``: the readers warned (a silent misread is a finding); nothing written."""
+
+    exit_code = EXIT_PROBLEMS

@@ -178,3 +178,31 @@ def test_store_location_from_environment(tmp_path, monkeypatch, capsys):
 def test_commands_on_a_missing_store_exit_2(tmp_path, capsys):
     assert main(["stats", "--store", str(tmp_path / "nothing")]) == 2
     assert "run `ritegraph build` first" in capsys.readouterr().err
+
+
+def warning_corpus(tmp_path: Path) -> Path:
+    """The first lines of KR1d0026 卷三 with a note left open: the reader warns about it."""
+    corpus = tmp_path / "warned"
+    (corpus / "KR1d0026").mkdir(parents=True)
+    real = CORPUS / "kanripo" / "KR1d0026" / "KR1d0026_003.txt"
+    lines = real.read_text(encoding="utf-8").split("\n")[:20]
+    broken = [line.replace(")", "", 1) if k == 12 else line for k, line in enumerate(lines)]
+    (corpus / "KR1d0026" / "KR1d0026_003.txt").write_text("\n".join(broken), encoding="utf-8")
+    head, _, _ = (CORPUS / "corpus.toml").read_text(encoding="utf-8").partition("\n[[file]]\n")
+    entry = ('\n[[file]]\nname = "KR1d0026/KR1d0026_003.txt"\nid = "KR1d0026_003"\n'
+             'format = "kanripo"\nrites = [{ rite = "shixiangjianli" }]\n')
+    (corpus / "corpus.toml").write_text(head + entry, encoding="utf-8")
+    return corpus
+
+
+def test_build_strict_turns_reader_warnings_into_findings_and_keeps_the_store(tmp_path, capsys):
+    store = previous_store(tmp_path)
+    build_id = (store / "current").resolve().name
+    corpus = warning_corpus(tmp_path)
+    assert main(["build", "-q", "--strict", "--corpus", str(corpus), "--store", str(store)]) == 1
+    err = capsys.readouterr().err
+    assert "KR1d0026/KR1d0026_003.txt:13:" in err and "is not closed" in err
+    assert_store_still_queryable(store, build_id)
+    assert main(["build", "-q", "--corpus", str(corpus), "--store", str(store)]) == 0
+    assert "warning: KR1d0026/KR1d0026_003.txt:13:" in capsys.readouterr().err
+    assert (store / "current").resolve().name != build_id

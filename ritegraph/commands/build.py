@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from ..build import build
+from ..build import build, warning_lines
 from ..cli import add_store_option, store_dir
 
 
@@ -17,15 +17,15 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--corpus", type=Path, metavar="DIR",
                         help="corpus directory with corpus.toml (default: the bundled corpus)")
     parser.add_argument("-q", "--quiet", action="store_true", help="print nothing on success")
+    parser.add_argument("--strict", action="store_true",
+                        help="treat reader warnings as findings: exit 1, leave the store as it is")
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    report = build(store_dir(args), args.corpus)
-    for f in report.files:
-        for w in f["warnings"]:
-            print(f"warning: {f['name']}:{w['line']}:{w['column']}: {w['message']}",
-                  file=sys.stderr)
+    report = build(store_dir(args), args.corpus, strict=args.strict)
+    for line in warning_lines(report.files):
+        print(f"warning: {line}", file=sys.stderr)
     if not args.quiet:
         for f in report.files:
             mentions = sum(f["mentions"].values())
