@@ -86,6 +86,9 @@ def file_summary(fg: FileGraph) -> dict:
     schemes = Counter(m.concept.scheme for ms in fg.matches.values() for m in ms)
     return {
         "name": fg.file.name,
+        "document": fg.file.stem,
+        "edition": fg.file.edition,
+        "rites": [span.rite for span in fg.file.rites],
         "sha256": hashlib.sha256(fg.file.path.read_bytes()).hexdigest(),
         "format": fg.file.format,
         "characters": len(result.text),

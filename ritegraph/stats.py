@@ -64,7 +64,35 @@ def collect(store_dir: Path) -> dict:
     covered = sum(f["classic_cjk_covered"] for f in info["files"])
     out["coverage"] = round(covered / max(1, total), 4)
     out["quads"] = info["quads"]
+    out["by_rite_and_edition"] = by_rite_and_edition(info["files"])
     return out
+
+
+def by_rite_and_edition(files: list[dict]) -> list[dict]:
+    """Per rite (the rites of a file, joined by +) and edition: passages per layer, sections,
+    mentions, acts, 经 coverage by mentions and glyph issues, summed over its files."""
+    rows: dict[tuple[str, str], dict] = {}
+    for f in files:
+        key = ("+".join(f.get("rites", [])) or "-", f.get("edition") or f["format"])
+        row = rows.setdefault(key, {"rite": key[0], "edition": key[1], "files": 0,
+                                    "passages": {}, "sections": 0, "mentions": 0, "acts": 0,
+                                    "classic_cjk_characters": 0, "classic_cjk_covered": 0,
+                                    "glyph_issues": 0, "warnings": 0})
+        row["files"] += 1
+        for layer, n in f["passages"].items():
+            row["passages"][layer] = row["passages"].get(layer, 0) + n
+        for name in ("sections", "acts", "classic_cjk_characters", "classic_cjk_covered"):
+            row[name] += f[name]
+        row["mentions"] += sum(f["mentions"].values())
+        row["glyph_issues"] += len(f["glyph_issues"])
+        row["warnings"] += len(f["warnings"])
+    for row in rows.values():
+        row["coverage"] = round(row["classic_cjk_covered"] / max(1, row["classic_cjk_characters"]),
+                                4)
+    return sorted(rows.values(), key=lambda r: (r["rite"], r["edition"]))
+
+
+_TABLE_LAYERS = ("经", "传", "注", "疏", "按", "音", "译", "考证", "节")
 
 
 def render_text(stats: dict) -> str:
@@ -76,6 +104,15 @@ def render_text(stats: dict) -> str:
         for row in stats[name]:
             lines.append("  " + "\t".join("-" if v is None else str(v) for v in row.values()))
         lines.append("")
+    lines.append("## by rite and edition")
+    lines.append("  " + "\t".join(["rite", "edition", *_TABLE_LAYERS, "sections", "mentions",
+                                     "acts", "coverage", "glyphs"]))
+    for r in stats.get("by_rite_and_edition", []):
+        layers = [str(r["passages"].get(layer, 0)) for layer in _TABLE_LAYERS]
+        lines.append("  " + "\t".join([r["rite"], r["edition"], *layers, str(r["sections"]),
+                                         str(r["mentions"]), str(r["acts"]),
+                                         f"{r['coverage']:.1%}", str(r["glyph_issues"])]))
+    lines.append("")
     lines.append("## files")
     for f in stats["files"]:
         lines.append(f"  {f['name']}: coverage {f['coverage']:.1%} of "

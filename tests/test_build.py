@@ -206,3 +206,20 @@ def test_build_strict_turns_reader_warnings_into_findings_and_keeps_the_store(tm
     assert main(["build", "-q", "--corpus", str(corpus), "--store", str(store)]) == 0
     assert "warning: KR1d0026/KR1d0026_003.txt:13:" in capsys.readouterr().err
     assert (store / "current").resolve().name != build_id
+
+
+def test_stats_counts_per_rite_and_edition_add_up_to_the_files(built_store, capsys):
+    import json
+
+    assert main(["stats", "--format", "json", "--store", str(built_store)]) == 0
+    stats = json.loads(capsys.readouterr().out)
+    rows = stats["by_rite_and_edition"]
+    files = build_info(built_store)["files"]
+    assert {(r["rite"], r["edition"]) for r in rows} == {
+        ("+".join(f["rites"]), f["edition"]) for f in files}
+    assert sum(r["acts"] for r in rows) == sum(f["acts"] for f in files) > 1000
+    assert sum(r["passages"].get("经", 0) for r in rows) == sum(
+        f["passages"].get("经", 0) for f in files)
+    assert all(0 < r["coverage"] <= 1 and r["sections"] > 0 for r in rows)
+    assert main(["stats", "--store", str(built_store)]) == 0
+    assert "## by rite and edition" in capsys.readouterr().out
