@@ -103,6 +103,6 @@ def check_invariants(result: ReadResult) -> None:
     for before, after in pairwise(ordered):
         assert before.end <= after.start, (before, after)
     for section in result.sections:
-        assert section.title and section.source in {"右", "疏", "implicit", "aligned"}
+        assert section.title and section.source in {"右", "疏", "implicit", "aligned", "incipit"}
         if section.line_passage is not None:
             assert result.passages[section.line_passage].layer is Layer.JIE

@@ -416,3 +416,29 @@ def test_kanripo_zhengzhu_takes_the_judou_zhang_by_aligning_the_jing(
         assert positions == sorted(positions), name
         carried, total = carried + len(titles), total + len(reference)
     assert carried >= 0.9 * total, (carried, total)
+
+
+def test_sangfu_is_divided_by_mourning_grade_in_every_edition(
+        corpus: dict[str, ReadResult]) -> None:
+    grades = ["斬衰三年", "齊衰三年", "齊衰杖期", "齊衰不杖期", "齊衰三月", "殤大功", "大功",
+              "繐衰", "殤小功", "小功", "緦麻", "記"]
+    for edition in ("KR1d0026", "KR1d0028", "KR1d0038"):
+        result = corpus[f"kanripo/{edition}/{edition}_011.txt"]
+        assert [s.title for s in result.sections] == grades, edition
+        assert {s.source for s in result.sections} == {"incipit"}
+        first = next(p for p in result.passages if p.layer is Layer.JING)
+        assert result.sections[first.section].title == "斬衰三年"
+
+
+def test_sangfu_zhuan_is_its_own_layer_in_every_edition(corpus: dict[str, ReadResult]) -> None:
+    """KR1d0038 sets 子夏's 傳 off by indentation; the other two editions run it on in the
+    classic text and get its ends by aligning with KR1d0038 (KR1d0028 through KR1d0026)."""
+    import re
+    counts = {}
+    for edition in ("KR1d0026", "KR1d0028", "KR1d0038"):
+        result = corpus[f"kanripo/{edition}/{edition}_011.txt"]
+        counts[edition] = sum(p.layer is Layer.ZHUAN for p in result.passages)
+        for p in result.passages:
+            if p.layer is Layer.JING:
+                assert not re.search("[傳𫝊]曰", result.markup.sub("", p.text)), (edition, p)
+    assert all(abs(n - counts["KR1d0038"]) <= 3 for n in counts.values()), counts

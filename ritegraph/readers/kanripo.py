@@ -39,7 +39,8 @@ _MARKUP_KEYS = {"page_break", "header", "juan_property", "line_end", "note_open"
                 "column_break", "indent"}
 _EDITION_KEYS = {"layout", "titles", "title_notes", "zhuan_start", "jie_start", "line_width",
                  "note_layers", "separator", "zhu_marker", "shu_marker", "yinyi_marker",
-                 "shu_on_zhu", "kaozheng_juan", "section_opener", "reference", "sections_from"}
+                 "shu_on_zhu", "kaozheng_juan", "section_opener", "reference", "sections_from",
+                 "zhuan_from"}
 
 
 @dataclass(frozen=True)
@@ -63,6 +64,7 @@ class Edition:
     section_opener: re.Pattern[str] | None = None
     reference: str | None = None
     sections_from: str | None = None
+    zhuan_from: str | None = None
 
 
 @dataclass(frozen=True)
@@ -76,6 +78,8 @@ class Conventions:
     column_break: str
     indent: str
     editions: dict[str, Edition]
+    #: chapter → ((title, incipit), …): sections that start where the 經 says
+    incipit_sections: dict[int, tuple[tuple[str, str], ...]]
     #: What matching skips: page breaks, header lines, indentation, line ends, newlines,
     #: column breaks and the note brackets (so that a word runs on across ``)¶\n(``).
     markup: re.Pattern[str]
@@ -89,7 +93,8 @@ def conventions(path: Path | None = None) -> Conventions:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except tomllib.TOMLDecodeError as exc:
         raise InputError(f"not valid TOML: {exc}", path=str(path)) from exc
-    unknown = set(data) - {"markup", "edition"} | set(data.get("markup", {})) - _MARKUP_KEYS
+    unknown = set(data) - {"markup", "edition", "incipit_sections"} | set(
+        data.get("markup", {})) - _MARKUP_KEYS
     if unknown:
         raise InputError(f"unknown key(s) {', '.join(sorted(unknown))}", path=str(path))
     m = data["markup"]
@@ -109,14 +114,22 @@ def conventions(path: Path | None = None) -> Conventions:
             table.get("yinyi_marker", "音義"), table.get("shu_on_zhu", "注釋曰"),
             re.compile(table["kaozheng_juan"]) if "kaozheng_juan" in table else None,
             re.compile(table["section_opener"]) if "section_opener" in table else None,
-            table.get("reference"), table.get("sections_from"))
+            table.get("reference"), table.get("sections_from"), table.get("zhuan_from"))
     e = re.escape
     markup = re.compile(
         f"{m['page_break']}|(?m:^{e(m['header'])}.*$)|(?m:^{e(m['indent'])}+)"
         f"|[{e(m['line_end'])}\n{e(m['column_break'])}{e(m['note_open'])}{e(m['note_close'])}]")
+    incipits = {}
+    for table in data.get("incipit_sections", []):
+        bad = set(table) - {"chapter", "sections"}
+        if bad or any(set(s) != {"title", "incipit"} for s in table.get("sections", [])):
+            raise InputError("[[incipit_sections]] takes chapter and sections = "
+                             "[{ title, incipit }, …] only", path=str(path))
+        incipits[int(table["chapter"])] = tuple((s["title"], s["incipit"])
+                                                for s in table["sections"])
     return Conventions(re.compile(m["page_break"]), m["header"], re.compile(m["juan_property"]),
                        m["line_end"], m["note_open"], m["note_close"], m["column_break"],
-                       m["indent"], editions, markup)
+                       m["indent"], editions, incipits, markup)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -347,6 +360,7 @@ _SEGMENT_LAYER = {"title": Layer.BIAOTI, "jie": Layer.JIE, "zhuan": Layer.ZHUAN}
 def notes_passages(ctx: KanripoContext, segments: list[Segment], edition: Edition) -> None:
     """Top-level passages of a ``notes`` layout, each note anchored to the 经/传 before it."""
     anchor: int | None = None
+    pieces = _classic_pieces(ctx, segments, edition)
     for seg in segments:
         if seg.note:
             counts = seg.kind == "title" and edition.title_notes is not None \
@@ -358,12 +372,32 @@ def notes_passages(ctx: KanripoContext, segments: list[Segment], edition: Editio
                 if index is not None and seg.kind != "title":
                     ctx.passages[index].anchor = anchor
             continue
-        layer = _SEGMENT_LAYER.get(seg.kind, Layer.JING)
-        if layer is Layer.JING and edition.zhuan_start.match(ctx.text, seg.start):
-            layer = Layer.ZHUAN
-        index = ctx.add(seg.start, seg.end, layer)
-        if index is not None and layer in (Layer.JING, Layer.ZHUAN):
-            anchor = index
+        for start, end, layer in pieces.get(id(seg)) or [
+                (seg.start, seg.end, _SEGMENT_LAYER.get(seg.kind, Layer.JING))]:
+            if layer is Layer.JING and edition.zhuan_start.match(ctx.text, start):
+                layer = Layer.ZHUAN
+            index = ctx.add(start, end, layer)
+            if index is not None and layer in (Layer.JING, Layer.ZHUAN):
+                anchor = index
+
+
+def _classic_pieces(ctx: KanripoContext, segments: list[Segment], edition: Edition
+                    ) -> dict[int, list[tuple[int, int, Layer]]]:
+    """Full-size runs cut into 经 and 传 by the ``zhuan_from`` edition's layout, where 傳 runs
+    inside the classic text (喪服) and this edition does not mark where it ends."""
+    runs = [s for s in segments if not s.note and s.kind == "text"]
+    if not edition.zhuan_from or not any(edition.zhuan_start.search(ctx.text, r.start, r.end)
+                                         for r in runs):
+        return {}
+    from .kanripo_align import run_labels, sibling, split_run
+
+    reference = sibling(ctx, edition.zhuan_from)
+    if reference is None:
+        return {}
+    markers = {Layer.ZHUAN: edition.zhuan_start}
+    labels = run_labels(ctx, runs, reference, (Layer.JING, Layer.ZHUAN))
+    return {id(run): split_run(ctx, run, run_labelled, markers)
+            for run, run_labelled in zip(runs, labels, strict=True)}
 
 
 def cite(ctx: KanripoContext, lines: list[Line]) -> None:
@@ -404,6 +438,17 @@ def _close(ctx: KanripoContext, sections: list[Section], start: int, rite: str
                                 ctx.markup.sub("", implicit_title(ctx, start, end)), rite,
                                 start, end, "implicit"))
     return sections
+
+
+def by_incipits(ctx: KanripoContext, rite: str) -> list[Section]:
+    """The chapter's incipit sections, if the conventions list any for it."""
+    chapter = re.search(r"_(\d{3})\.txt$", ctx.file.name)
+    entries = ctx.conv.incipit_sections.get(int(chapter.group(1))) if chapter else None
+    if not entries:
+        return []
+    from .kanripo_sections import incipit_sections
+
+    return incipit_sections(ctx, entries, rite)
 
 
 def assign(ctx: KanripoContext, sections: list[Section], rite: str) -> None:
@@ -466,11 +511,10 @@ def read(file: CorpusFile, text: str) -> ReadResult:
     rite = file.rites[0].rite
     sections = sections_from_jie(ctx, rite) if edition.jie_start else []
     if not sections and edition.sections_from:
-        from .kanripo_align import aligned_sections
+        from .kanripo_sections import aligned_sections
 
         sections = aligned_sections(ctx, edition.sections_from, rite)
-    if not sections:
-        sections = _close(ctx, [], 0, rite)
+    sections = by_incipits(ctx, rite) or sections or _close(ctx, [], 0, rite)
     assign(ctx, sections, rite)
     cite(ctx, lines)
     check_shares(ctx, edition)

@@ -13,9 +13,9 @@ a 考证 passage; other non-chapter parts (跋語) are 标题.
 
 from __future__ import annotations
 
-from ..align import transfer, view
+import re
+
 from ..corpus import CorpusFile
-from ..lexicon import default_folder
 from ..model import Layer, ReadResult, Section
 from .kanripo import (
     Conventions,
@@ -25,6 +25,7 @@ from .kanripo import (
     Segment,
     _close,
     assign,
+    by_incipits,
     check_shares,
     cite,
     kanripo_glyphs,
@@ -32,75 +33,7 @@ from .kanripo import (
     printed_lines,
     scan,
 )
-from .kanripo_align import sibling
-
-_SNAP = 3  # how far a 注 start found by alignment may move to reach its 注 marker
-
-
-def _full_size_labels(ctx: KanripoContext, runs: list[Segment], reference) -> list[list[str]]:
-    """经/注/传 label of every character of each full-size run (markup gets its neighbour's)."""
-    fold = default_folder()
-    target = view(ctx.text, [(r.start, r.end, "") for r in runs], fold, ctx.markup)
-    if reference is None:
-        labels = ["经"] * len(target.chars)
-    else:
-        spans = [(p.start, p.end, p.layer.value) for p in reference.passages
-                 if p.parent is None and p.layer in (Layer.JING, Layer.ZHU, Layer.ZHUAN)]
-        ref = view(reference.text, spans, fold, ctx.markup)
-        labels = [lab or "经" for lab in transfer(ref, target)]
-    by_offset = dict(zip(target.offsets, labels, strict=True))
-    out = []
-    for run in runs:
-        last = "经"
-        run_labels = []
-        for offset in range(run.start, run.end):
-            last = by_offset.get(offset, last)
-            run_labels.append(last)
-        out.append(run_labels)
-    return out
-
-
-def _split_run(ctx: KanripoContext, run: Segment, labels: list[str], marker: str
-               ) -> list[tuple[int, int, Layer]]:
-    """A full-size run cut where its labels change; a 注 starts at its marker when one is near."""
-    pieces: list[tuple[int, int, Layer]] = []
-    start = run.start
-    for k in range(1, len(labels) + 1):
-        if k < len(labels) and labels[k] == labels[k - 1]:
-            continue
-        end = run.start + k
-        if k < len(labels) and labels[k] == Layer.ZHU.value:
-            near = ctx.text.find(marker, max(start + 1, end - _SNAP), end + _SNAP)
-            end = near if near > start else end
-        if end > start:
-            pieces.append((start, end, Layer(labels[k - 1])))
-            start = end
-    if start < run.end:
-        pieces.append((start, run.end, Layer(labels[-1])))
-    return _marked_zhu(ctx, [(a, _trim(ctx.text, a, b), layer) for a, b, layer in pieces],
-                       marker)
-
-
-def _trim(text: str, start: int, end: int) -> int:
-    """``end`` moved back over the line end and indentation a cut may leave at a piece's end."""
-    while end > start + 1 and text[end - 1] in "¶\n\u3000":
-        end -= 1
-    return end
-
-
-def _marked_zhu(ctx: KanripoContext, pieces: list[tuple[int, int, Layer]], marker: str
-                ) -> list[tuple[int, int, Layer]]:
-    """A piece that opens with the 注 marker is 注 whatever the alignment said; adjacent pieces
-    of one layer are joined."""
-    out: list[tuple[int, int, Layer]] = []
-    for start, end, layer in pieces:
-        if ctx.text.startswith(marker, start) and layer is Layer.JING and out:
-            layer = Layer.ZHU
-        if out and out[-1][2] is layer:
-            out[-1] = (out[-1][0], end, layer)
-        else:
-            out.append((start, end, layer))
-    return out
+from .kanripo_align import run_labels, sibling, split_run
 
 
 def _detach_markers(ctx: KanripoContext, segments: list[Segment], edition: Edition) -> None:
@@ -135,13 +68,17 @@ def _main_passages(ctx: KanripoContext, segments: list[Segment], edition: Editio
                    reference) -> list[tuple[int, str]]:
     """Top-level passages of the chapter part; returns (经 passage, opener title) pairs."""
     runs = [s for s in segments if not s.note and s.kind == "text"]
-    labels = dict(zip((id(r) for r in runs), _full_size_labels(ctx, runs, reference),
-                      strict=True))
+    labels = dict(zip((id(r) for r in runs), run_labels(ctx, runs, reference), strict=True))
+    markers = {Layer.ZHU: re.compile(re.escape(edition.zhu_marker)),
+               Layer.ZHUAN: edition.zhuan_start}
     openers: list[tuple[int, str]] = []
     jing = zhu = None
     for seg in segments:
-        if not seg.note and seg.kind == "text":
-            for start, end, layer in _split_run(ctx, seg, labels[id(seg)], edition.zhu_marker):
+        if not seg.note and seg.kind == "text" and edition.titles.fullmatch(
+                ctx.markup.sub("", ctx.text[seg.start:seg.end])):
+            ctx.add(seg.start, seg.end, Layer.BIAOTI)  # 記 before its 疏
+        elif not seg.note and seg.kind == "text":
+            for start, end, layer in split_run(ctx, seg, labels[id(seg)], markers):
                 if not ctx.markup.sub("", ctx.text[start:end]).strip():
                     continue  # a cut that left only layout: it goes into the gap
                 index = ctx.add(start, end, layer)
@@ -224,7 +161,7 @@ def read_zhushu(file: CorpusFile, text: str, conv: Conventions, edition: Edition
         _apparatus_passages(ctx, part, Layer.KAOZHENG if flag else Layer.BIAOTI, edition)
     ctx.close()
     rite = file.rites[0].rite
-    sections = _opener_sections(ctx, openers, rite)
+    sections = by_incipits(ctx, rite) or _opener_sections(ctx, openers, rite)
     if not sections:
         sections = _close(ctx, [], 0, rite)
     else:
