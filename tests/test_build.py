@@ -5,6 +5,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import pyoxigraph as ox
 import pytest
 
 from ritegraph.cli import main
@@ -223,3 +224,26 @@ def test_stats_counts_per_rite_and_edition_add_up_to_the_files(built_store, caps
     assert all(0 < r["coverage"] <= 1 and r["sections"] > 0 for r in rows)
     assert main(["stats", "--store", str(built_store)]) == 0
     assert "## by rite and edition" in capsys.readouterr().out
+
+
+def test_the_graph_credits_the_kanseki_repository_and_its_licence():
+    from ritegraph.corpus import load_manifest
+    from ritegraph.graph import corpus_quads
+    from ritegraph.ntriples import QuadWriter
+
+    out = QuadWriter()
+    corpus_quads(out, load_manifest())
+    store = ox.Store()
+    store.load(out.data(), format=ox.RdfFormat.N_QUADS)
+    rows = list(store.query("""
+        PREFIX dcterms: <http://purl.org/dc/terms/>
+        PREFIX dcat: <http://www.w3.org/ns/dcat#>
+        SELECT ?doc ?licence ?credit ?source WHERE { GRAPH ?g {
+          ?doc dcterms:isPartOf ?ds ; dcterms:license ?licence .
+          ?ds a dcat:Dataset ; dcterms:license ?licence ; dcterms:source ?source ;
+              dcterms:bibliographicCitation ?credit } }"""))
+    assert len(rows) == 51
+    assert {r["licence"].value for r in rows} == {"https://creativecommons.org/licenses/by-sa/4.0/"}
+    assert {r["credit"].value for r in rows} == {"Kanseki Repository (kanripo.org), CC BY-SA 4.0"}
+    assert {r["source"].value for r in rows} == {
+        f"https://github.com/kanripo/{e}" for e in ("KR1d0026", "KR1d0028", "KR1d0038")}
