@@ -119,8 +119,9 @@ def render_text(stats: dict) -> str:
                      f"{f['classic_cjk_characters']} classic CJK characters; "
                      f"{len(f['glyph_issues'])} glyph issues, {len(f['warnings'])} warnings")
         for g in f["glyph_issues"]:
+            code = f"U+{ord(g['char']):04X} " if len(g["char"]) == 1 else ""  # &KR…; codes
             lines.append(f"    {f['name']}:{g['line']}:{g['column']} (offset {g['offset']}) "
-                         f"{g['kind']} U+{ord(g['char']):04X} {g['char']!r}")
+                         f"{g['kind']} {code}{g['char']!r}")
         for w in f["warnings"]:
             lines.append(f"    {f['name']}:{w['line']}:{w['column']} warning: {w['message']}")
     return "\n".join(lines) + "\n"

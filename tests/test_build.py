@@ -247,3 +247,16 @@ def test_the_graph_credits_the_kanseki_repository_and_its_licence():
     assert {r["credit"].value for r in rows} == {"Kanseki Repository (kanripo.org), CC BY-SA 4.0"}
     assert {r["source"].value for r in rows} == {
         f"https://github.com/kanripo/{e}" for e in ("KR1d0026", "KR1d0028", "KR1d0038")}
+
+
+def test_stats_text_shows_kanripo_codes_and_non_bmp_glyphs():
+    from ritegraph.stats import render_text
+
+    glyphs = [{"line": 3, "column": 5, "offset": 40, "kind": "kanripo-code", "char": "&KR0123;"},
+              {"line": 4, "column": 1, "offset": 50, "kind": "non-bmp", "char": "𤣥"}]
+    stats = {"quads": 1, "coverage": 0.5, "sections": [], "passages": [], "mentions": [],
+             "classes": [], "files": [{"name": "x.txt", "coverage": 0.5, "warnings": [],
+                                       "classic_cjk_characters": 2, "glyph_issues": glyphs}]}
+    text = render_text(stats)
+    assert "x.txt:3:5 (offset 40) kanripo-code '&KR0123;'" in text
+    assert "x.txt:4:1 (offset 50) non-bmp U+248E5 '𤣥'" in text
