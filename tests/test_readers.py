@@ -442,3 +442,17 @@ def test_sangfu_zhuan_is_its_own_layer_in_every_edition(corpus: dict[str, ReadRe
             if p.layer is Layer.JING:
                 assert not re.search("[傳𫝊]曰", result.markup.sub("", p.text)), (edition, p)
     assert all(abs(n - counts["KR1d0038"]) <= 3 for n in counts.values()), counts
+
+
+def test_zhushu_kaozheng_is_a_layer_of_its_own_after_its_header(
+        corpus: dict[str, ReadResult]) -> None:
+    import re
+    for name, result in corpus.items():
+        if "KR1d0028" not in name:
+            continue
+        header = re.search(r"(?m)^#\+PROPERTY: JUAN 卷[一二三四五六七八九十]+考證", result.text)
+        assert header, name
+        kaozheng = [p for p in result.passages if p.layer is Layer.KAOZHENG]
+        assert len(kaozheng) >= 5 and all(p.start > header.start() for p in kaozheng), name
+        assert not [p for p in result.passages if p.start > header.start()
+                    and p.layer in (Layer.JING, Layer.ZHU, Layer.SHU)], name
