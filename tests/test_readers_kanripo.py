@@ -132,3 +132,14 @@ def test_non_bmp_characters_are_kept_and_reported():
     result = read_excerpt("KR1d0038/KR1d0038_005.txt")
     non_bmp = [g for g in result.glyphs if g.kind == "non-bmp"]
     assert non_bmp and all(result.text[g.offset] == g.char == "𤣥" for g in non_bmp)
+
+
+def test_unknown_keys_in_the_conventions_are_errors(tmp_path):
+    from ritegraph.readers.kanripo_conventions import conventions
+
+    real = (Path(__file__).resolve().parents[1] / "ingest" / "kanripo.toml").read_text("utf-8")
+    bad = tmp_path / "kanripo.toml"
+    bad.write_text(real.replace('layout = "notes"', 'layout = "notes"\nlayuot = "x"', 1),
+                   encoding="utf-8")
+    with pytest.raises(InputError, match="layuot"):
+        conventions(bad)
