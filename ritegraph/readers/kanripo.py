@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from ..corpus import CorpusFile
 from ..errors import InputError
 from ..glyphs import find_glyph_issues
-from ..model import GlyphIssue, Layer, ReadResult, Section
+from ..model import NON_TEXT_LAYERS, GlyphIssue, Layer, ReadResult, Section
 from . import register
 from .common import ReaderContext, find_glosses, implicit_title, is_classic, section_by_range
 from .kanripo_conventions import Conventions, Edition, conventions
@@ -166,7 +166,6 @@ class KanripoContext(ReaderContext):
         super().__init__(file, text)
         self.conv = conv
         self.markup = conv.markup
-        self.citations: dict[int, str] = {}
 
     def gap_layer(self, start: int, end: int) -> Layer:
         rest = self.markup.sub("", self.text[start:end])
@@ -307,7 +306,7 @@ def cite(ctx: KanripoContext, lines: list[Line]) -> None:
     for p in ctx.passages:
         k = max(0, bisect_right(starts, p.start) - 1)
         line = lines[k]
-        if p.layer in (Layer.SPACE, Layer.MARKUP):
+        if p.layer in NON_TEXT_LAYERS:
             continue  # cited after the passage before (common.complete_citations)
         n = per_line[k] = per_line.get(k, 0) + 1
         page = line.page or "0"
@@ -333,7 +332,7 @@ def _close(ctx: KanripoContext, sections: list[Section], start: int, rite: str
     """An implicit section for the classic text after ``start``, if there is any."""
     rest = [p for p in ctx.passages if p.start >= start and is_classic(p)]
     if rest:
-        end = max(p.end for p in ctx.passages if p.layer not in (Layer.SPACE, Layer.MARKUP))
+        end = max(p.end for p in ctx.passages if p.layer not in NON_TEXT_LAYERS)
         sections.append(Section(ctx.name, len(sections),
                                 ctx.markup.sub("", implicit_title(ctx, start, end)), rite,
                                 start, end, "implicit"))
@@ -354,7 +353,7 @@ def by_incipits(ctx: KanripoContext, rite: str) -> list[Section]:
 def assign(ctx: KanripoContext, sections: list[Section], rite: str) -> None:
     starts = [s.start for s in sections]
     for p in ctx.passages:
-        if p.layer in (Layer.SPACE, Layer.MARKUP):
+        if p.layer in NON_TEXT_LAYERS:
             continue
         p.rite = rite
         p.section = section_by_range(sections, p.start, starts)
@@ -388,7 +387,7 @@ def check_shares(ctx: KanripoContext, edition: Edition) -> None:
     counts: dict[Layer, int] = {}
     for p in ctx.passages:
         counts[p.layer] = counts.get(p.layer, 0) + (p.end - p.start)
-    text_total = sum(v for k, v in counts.items() if k not in (Layer.SPACE, Layer.MARKUP))
+    text_total = sum(v for k, v in counts.items() if k not in NON_TEXT_LAYERS)
     jing = counts.get(Layer.JING, 0)
     if not jing:
         ctx.warn(0, f"no 经 found with the {edition.id} conventions: is the edition right?")
