@@ -17,6 +17,8 @@ from dataclasses import dataclass
 
 from rapidfuzz.distance import Levenshtein
 
+from .matching import kept_offsets
+
 
 def _ignorable(ch: str) -> bool:
     return ch.isspace() or unicodedata.category(ch)[0] in "PSZ"
@@ -38,21 +40,15 @@ def view(text: str, spans: Iterable[tuple[int, int, str]], fold: Callable[[str],
     offsets: list[int] = []
     labels: list[str] = []
     for start, end, label in spans:
-        skipped = _skipped(text, start, end, markup)
-        for offset in range(start, end):
+        kept = kept_offsets(text, start, end, markup) if markup else range(start, end)
+        for offset in kept:
             ch = text[offset]
-            if offset in skipped or _ignorable(ch):
+            if _ignorable(ch):
                 continue
             chars.append(ch)
             offsets.append(offset)
             labels.append(label)
     return View(fold("".join(chars)), offsets, labels)
-
-
-def _skipped(text: str, start: int, end: int, markup: re.Pattern[str] | None) -> set[int]:
-    if markup is None:
-        return set()
-    return {k for m in markup.finditer(text, start, end) for k in range(m.start(), m.end())}
 
 
 def align(a: str, b: str) -> list[int | None]:

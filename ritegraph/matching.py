@@ -63,7 +63,7 @@ class Matcher:
             hits = ((start + stop + 1 - entry[0], start + stop + 1, entry)
                     for stop, entry in self._automata[modern].iter_long(view))
             return list(self._emit(text, hits))
-        kept = _kept_offsets(text, start, end, markup)
+        kept = kept_offsets(text, start, end, markup)
         view = self.fold("".join(text[k] for k in kept))
         hits = ((kept[stop + 1 - entry[0]], kept[stop] + 1, entry)
                 for stop, entry in self._automata[modern].iter_long(view))
@@ -107,7 +107,7 @@ class Matcher:
                 or any(fold(text[stop:stop + len(w)]) == fold(w) for w in concept.followed_by))
 
 
-def _kept_offsets(text: str, start: int, end: int, markup: re.Pattern[str]) -> list[int]:
+def kept_offsets(text: str, start: int, end: int, markup: re.Pattern[str]) -> list[int]:
     """The offsets of ``[start, end)`` that are not markup, in order."""
     kept: list[int] = []
     cursor = start

@@ -803,17 +803,13 @@ class FoldedText:
 
     def __init__(self, text: str, markup: re.Pattern[str] | None) -> None:
         from ..lexicon import default_folder
+        from ..matching import kept_offsets
 
         if markup is None:
             self.offsets = None
             self.view = default_folder()(text)
             return
-        kept: list[int] = []
-        cursor = 0
-        for m in markup.finditer(text):
-            kept.extend(range(cursor, m.start()))
-            cursor = max(cursor, m.end())
-        kept.extend(range(cursor, len(text)))
+        kept = kept_offsets(text, 0, len(text), markup)
         self.offsets = kept
         self.view = default_folder()("".join(text[k] for k in kept))
 
