@@ -9,6 +9,8 @@ labels change, moving each cut onto the layer's marker (注, 傳曰) when one is
 from __future__ import annotations
 
 import re
+from functools import lru_cache
+from pathlib import Path
 
 from ..align import transfer, view
 from ..corpus import CorpusFile, read_text
@@ -22,8 +24,6 @@ LABELLED = (Layer.JING, Layer.ZHU, Layer.ZHUAN)
 
 def sibling(ctx: ReaderContext, template: str) -> ReadResult | None:
     """The same chapter read in the edition ``template`` names, or None (with a warning)."""
-    from .kanripo import read
-
     chapter = re.search(r"_(\d{3})\.txt$", ctx.file.name)
     if chapter is None:
         return None
@@ -31,8 +31,16 @@ def sibling(ctx: ReaderContext, template: str) -> ReadResult | None:
     if not path.is_file():
         ctx.warn(0, f"{path.name}, the edition this file is read with, is not found")
         return None
-    other = CorpusFile(path.name, path, "kanripo", "", (), ctx.file.rites)
-    return read(other, read_text(path))
+    return _read_sibling(path, path.stat().st_mtime_ns, ctx.file.rites)
+
+
+@lru_cache(maxsize=8)
+def _read_sibling(path: Path, mtime_ns: int, rites: tuple) -> ReadResult:
+    """A sibling read once per build, not once per file that leans on it (KR1d0038 serves
+    KR1d0026 twice in 喪服 and, through it, KR1d0028); callers only read the result."""
+    from .kanripo import read
+
+    return read(CorpusFile(path.name, path, "kanripo", "", (), rites), read_text(path))
 
 
 _SNAP = 3  # how far a 注 start found by alignment may move to reach its 注 marker
