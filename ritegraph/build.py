@@ -14,18 +14,22 @@ from pathlib import Path
 
 import pyoxigraph as ox
 
-from .acts import extract_acts
-from .acts.rdf import file_act_quads
+from . import __version__
+from .acts import Act, extract_acts
 from .corpus import CorpusFile, Manifest, load_manifest, read_text
 from .errors import InputError, StrictWarnings
-from .graph import FileGraph, corpus_quads, file_quads, match_ranges
 from .lexicon import Lexicon, lexicon_graph, load_lexicon
-from .matching import Matcher
-from .model import Layer
-from .ntriples import QuadWriter
+from .matching import Match, Matcher, match_ranges
+from .model import Layer, ReadResult
+from .rdf.annotation import Provenance
+from .rdf.dataset import BuildRun, dataset_quads
+from .rdf.iris import WORK, act_iri, rite_iri, software_iri
+from .rdf.steps import StepWriter
+from .rdf.terms import QuadWriter
+from .rdf.text import corpus_quads, file_quads
 from .readers import reader_for
 from .resources import data_dir
-from .store import GRAPH_LEXICON, GRAPH_ONTOLOGY, new_build
+from .store import GRAPH_DATASET, GRAPH_LEXICON, GRAPH_ONTOLOGY, new_build
 
 
 @dataclass
@@ -40,6 +44,24 @@ class BuildReport:
     def to_json(self) -> dict:
         return {"store": str(self.store), "files": self.files, "quads": self.quads,
                 "seconds": self.seconds}
+
+
+@dataclass
+class FileGraph:
+    """What one corpus file contributes to the graph (kept for stats and the acts step)."""
+
+    file: CorpusFile
+    result: ReadResult
+    matches: dict[int, list[Match]] = field(default_factory=dict)  # passage index → matches
+    acts: list[Act] = field(default_factory=list)
+
+
+def build_time() -> str:
+    """Now as an ISO 8601 dateTime (UTC), or ``$SOURCE_DATE_EPOCH`` when set, so that a
+    rebuild of an unchanged corpus can give identical data (reproducible-builds.org)."""
+    epoch = os.environ.get("SOURCE_DATE_EPOCH")
+    stamp = time.gmtime(int(epoch)) if epoch and epoch.isdigit() else time.gmtime()
+    return time.strftime("%Y-%m-%dT%H:%M:%SZ", stamp)
 
 
 def is_cjk(char: str) -> bool:
@@ -109,12 +131,13 @@ def _into_graph(sources: list, graph: str) -> list[ox.Quad]:
 
 
 def write_corpus(out: QuadWriter, manifest: Manifest, matcher: Matcher, lexicon: Lexicon,
-                 seconds: dict[str, float]) -> list[dict]:
+                 seconds: dict[str, float], made: Provenance) -> tuple[list[dict], list[str]]:
     """Write the corpus graph file by file (read, match, acts, quads); return the per-file
-    summaries of ``build.json``. Only one file's reading is held in memory at a time; phase
-    times are added to ``seconds``."""
+    summaries of ``build.json`` and example resources. Only one file's reading is held in
+    memory at a time; phase times are added to ``seconds``."""
     corpus_quads(out, manifest)
-    summaries = []
+    steps = StepWriter(out, lexicon, made)
+    summaries, examples = [], [WORK]
     seconds.setdefault("read_and_match", 0.0)
     seconds.setdefault("rdf", 0.0)
     for file in manifest.files:
@@ -122,15 +145,17 @@ def write_corpus(out: QuadWriter, manifest: Manifest, matcher: Matcher, lexicon:
         fg = read_file(file, matcher)
         seconds["read_and_match"] += time.perf_counter() - clock
         clock = time.perf_counter()
-        file_quads(out, fg)
+        file_quads(out, fg.file, fg.result, fg.matches, made)
         fg.acts = extract_acts(fg.result, fg.file.stem)
-        missing = file_act_quads(out, fg.file, fg.result, fg.acts, lexicon)
+        missing = steps.file_steps(fg.file, fg.result, fg.acts)
         if missing:
             raise InputError(f"act labels missing from the lexicon: {', '.join(missing)}",
                              path=str(fg.file.path), hint="add them to ingest/lexicon/*.toml")
         summaries.append(file_summary(fg))
+        if fg.acts and len(examples) == 1:
+            examples += [rite_iri(fg.acts[0].rite), act_iri(fg.acts[0])]
         seconds["rdf"] += time.perf_counter() - clock
-    return summaries
+    return summaries, examples
 
 
 def warning_lines(files: list[dict]) -> list[str]:
@@ -161,6 +186,7 @@ def build(store_dir: Path, corpus_dir: Path | None = None, lexicon: Lexicon | No
     leaves the previous build current.
     """
     clock = time.perf_counter()
+    started = build_time()
     store_dir = Path(store_dir)
     report = BuildReport(store_dir)
     manifest = load_manifest(corpus_dir)
@@ -175,7 +201,9 @@ def build(store_dir: Path, corpus_dir: Path | None = None, lexicon: Lexicon | No
     quads_path = Path(name)
     try:
         with QuadWriter(quads_path) as out:
-            report.files = write_corpus(out, manifest, matcher, lexicon, report.seconds)
+            made = Provenance(started, software_iri(__version__))
+            report.files, examples = write_corpus(out, manifest, matcher, lexicon,
+                                                  report.seconds, made)
             if strict:
                 refuse_warnings(report.files)
             with new_build(store_dir) as (store, build_dir):
@@ -184,10 +212,13 @@ def build(store_dir: Path, corpus_dir: Path | None = None, lexicon: Lexicon | No
                 lexicon_nt = lexicon_graph(lexicon).serialize(format="nt", encoding="utf-8")
                 vocabulary = [ox.parse(path=str(ttl), format=ox.RdfFormat.TURTLE)
                               for ttl in sorted(data_dir("ontology").glob("*.ttl"))]
-                extra = [*_into_graph(vocabulary, GRAPH_ONTOLOGY),
-                         *_into_graph([ox.parse(lexicon_nt, format=ox.RdfFormat.N_TRIPLES)],
-                                      GRAPH_LEXICON)]
-                out.write_raw(ox.serialize(extra, format=ox.RdfFormat.N_QUADS))
+                for quads, name in (
+                        (_into_graph(vocabulary, GRAPH_ONTOLOGY), GRAPH_ONTOLOGY),
+                        (_into_graph([ox.parse(lexicon_nt, format=ox.RdfFormat.N_TRIPLES)],
+                                     GRAPH_LEXICON), GRAPH_LEXICON)):
+                    out.write_raw(ox.serialize(quads, format=ox.RdfFormat.N_QUADS), name)
+                run = BuildRun(__version__, started, build_time(), tuple(examples))
+                dataset_quads(out, manifest, run, dict(out.per_graph), GRAPH_DATASET)
                 out.close()
                 loading = time.perf_counter()
                 store.bulk_load(path=str(quads_path), format=ox.RdfFormat.N_QUADS)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from .errors import InputError
@@ -22,6 +22,7 @@ _RITE_KEYS = {"slug", "label", "label_hant", "pinyin", "english", "chapter"}
 _FILE_KEYS = {"name", "id", "format", "edition", "juan", "rites", "translation"}
 _UNREAD_KEYS = {"name", "reason"}
 _COLLECTION_KEYS = {"id", "prefix", "title", "source", "version", "licence", "credit"}
+_EDITION_KEYS = {"id", "title"}
 
 
 @dataclass(frozen=True)
@@ -45,6 +46,14 @@ class Collection:
     version: str
     licence: str  # IRI of the licence
     credit: str  # the attribution the licence asks for
+
+
+@dataclass(frozen=True)
+class Edition:
+    """One edition of the 仪礼 (``[[edition]]``): files name it by ``id``."""
+
+    id: str
+    title: str
 
 
 @dataclass(frozen=True)
@@ -77,6 +86,7 @@ class Manifest:
     rites: dict[str, Rite]
     files: tuple[CorpusFile, ...]
     collections: tuple[Collection, ...] = ()
+    editions: dict[str, Edition] = field(default_factory=dict)
 
     def collection_of(self, file: CorpusFile) -> Collection | None:
         return next((c for c in self.collections if file.name.startswith(c.prefix)), None)
@@ -99,7 +109,7 @@ def load_manifest(directory: Path | None = None) -> Manifest:
         raise InputError(f"manifest is not valid TOML: {exc}", path=str(path)) from exc
 
     where = str(path)
-    _check_keys(data, {"rite", "file", "unread", "collection"}, "the manifest", where)
+    _check_keys(data, {"rite", "file", "unread", "collection", "edition"}, "the manifest", where)
     collections = []
     for entry in _tables(data, "collection", where):
         _check_keys(entry, _COLLECTION_KEYS, "a [[collection]] entry", where)
@@ -110,6 +120,14 @@ def load_manifest(directory: Path | None = None) -> Manifest:
             "id", "prefix", "title", "source", "version", "licence", "credit")))
         _identifier(collection.id, "collection id", where)
         collections.append(collection)
+    editions: dict[str, Edition] = {}
+    for entry in _tables(data, "edition", where):
+        _check_keys(entry, _EDITION_KEYS, "an [[edition]] entry", where)
+        edition = Edition(_string(entry, "id", where), _string(entry, "title", where))
+        _identifier(edition.id, "edition id", where)
+        if edition.id in editions:
+            raise InputError(f"edition {edition.id!r} is listed twice", path=where)
+        editions[edition.id] = edition
     rites: dict[str, Rite] = {}
     for entry in _tables(data, "rite", where):
         _check_keys(entry, _RITE_KEYS, "a [[rite]] entry", where)
@@ -128,6 +146,10 @@ def load_manifest(directory: Path | None = None) -> Manifest:
              for entry in _tables(data, "file", where)]
     seen: set[str] = set()
     for file in files:
+        if file.edition and file.edition not in editions:
+            raise InputError(f"{file.name}: edition {file.edition!r} is not an [[edition]] id",
+                             path=where, hint="add an [[edition]] entry with that id (and its "
+                                              "title) or correct the file's `edition`")
         if file.stem in seen:
             raise InputError(f"document id {file.stem!r} is used by more than one file",
                              path=where, hint="give each [[file]] its own id")
@@ -146,7 +168,7 @@ def load_manifest(directory: Path | None = None) -> Manifest:
                              hint=f"add a [[file]] (or [[unread]]) entry for it to {MANIFEST_NAME}")
     if not files:
         raise InputError("the manifest lists no files", path=str(path))
-    return Manifest(directory, rites, tuple(files), tuple(collections))
+    return Manifest(directory, rites, tuple(files), tuple(collections), editions)
 
 
 def _check_keys(entry: dict, allowed: set[str], what: str, where: str) -> None:

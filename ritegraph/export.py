@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pyoxigraph as ox
 
+from .store import graph_quads
 from .vocab import GRAPH
 from .vocab import PREFIXES as VOCAB_PREFIXES
 
@@ -158,7 +159,7 @@ def serialize(store: ox.Store, fmt: str, graphs: list[str] | None = None) -> byt
     names = graphs if graphs is not None else sorted(g.value for g in store.named_graphs())
 
     def quads_of(name: str) -> list[ox.Quad]:
-        return list(store.quads_for_pattern(None, None, None, ox.NamedNode(name)))
+        return graph_quads(store, name)
 
     if fmt == "turtle":
         triples = _dedupe(q for name in names for q in quads_of(name))
@@ -182,8 +183,8 @@ def serialize(store: ox.Store, fmt: str, graphs: list[str] | None = None) -> byt
 
         graph = rdflib.Graph()
         for name in names:
-            data = store.dump(format=ox.RdfFormat.N_TRIPLES, from_graph=ox.NamedNode(name))
-            graph.parse(data=data, format="nt")
+            triples = [ox.Triple(q.subject, q.predicate, q.object) for q in quads_of(name)]
+            graph.parse(data=ox.serialize(triples, format=ox.RdfFormat.N_TRIPLES), format="nt")
         for prefix, namespace in PREFIXES.items():
             graph.bind(prefix, namespace, replace=True)
         if fmt == "jsonld":

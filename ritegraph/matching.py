@@ -23,6 +23,7 @@ from dataclasses import dataclass
 import ahocorasick
 
 from .lexicon import Concept, Lexicon
+from .model import NON_TEXT_LAYERS, Layer, Passage
 
 #: Automaton payload: (label length, concepts); no concepts = a blocker.
 _Entry = tuple[int, tuple[Concept, ...]]
@@ -133,3 +134,25 @@ def _automaton(entries: dict[str, _Entry]) -> ahocorasick.Automaton:
         automaton.add_word(key, entry)
     automaton.make_automaton()
     return automaton
+
+
+def match_ranges(passages: list[Passage]) -> Iterable[tuple[Passage, int, int]]:
+    """(passage, start, end) ranges to match against the lexicon.
+
+    Top-level passages except whitespace and markup, minus the 音 glosses nested in them (a
+    gloss such as ``X音Y`` names a sound, not an entity).
+    """
+    glosses: dict[int, list[Passage]] = {}
+    for p in passages:
+        if p.parent is not None and p.layer is Layer.YIN:
+            glosses.setdefault(p.parent, []).append(p)
+    for p in passages:
+        if not p.is_top_level or p.layer in NON_TEXT_LAYERS or p.layer is Layer.YIN:
+            continue
+        cursor = p.start
+        for gloss in sorted(glosses.get(p.index, ()), key=lambda g: g.start):
+            if gloss.start > cursor:
+                yield p, cursor, gloss.start
+            cursor = max(cursor, gloss.end)
+        if cursor < p.end:
+            yield p, cursor, p.end

@@ -63,6 +63,7 @@ class Passage:
     parent: int | None = None  # index of the enclosing passage (nested layers only)
     translates: Layer | None = None  # for Layer.YI: which layer is translated
     anchor: int | None = None  # 注/按/音/译-of-注: index of the 经 passage it follows
+    explains: int | None = None  # 疏 on the 注: index of the 注 passage it explains
     anchor_span: tuple[int, int] | None = None  # 疏: [start, end) of the 经 text X…Y it comments
     citation: str | None = None  # where it starts, as a scholar cites it (page.line.n, p12.1)
 

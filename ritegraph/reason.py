@@ -65,12 +65,14 @@ def run_hermit(world, onto) -> None:
 
 # -- ritegraph reason -------------------------------------------------------------------------
 
-#: What of each act the reasoner needs (the defined classes use type, action, object, place).
+#: What of each step the reasoner needs (the defined classes use the step's type, action type,
+#: negation, object types and place types; the role and facing links are kept for consistency).
 ACTS_QUERY = """
 PREFIX rg: <https://w3id.org/ritegraph/ontology#>
-CONSTRUCT { ?act a rg:RitualAct ; ?p ?o }
-WHERE { ?act a rg:RitualAct ; ?p ?o .
-        VALUES ?p { rg:actionType rg:agent rg:recipient rg:object rg:place rg:facing } }
+CONSTRUCT { ?act a rg:Step ; ?p ?o }
+WHERE { ?act a rg:Step ; ?p ?o .
+        VALUES ?p { rg:actionType rg:negated rg:agent rg:recipient rg:object rg:place
+                    rg:placement rg:facing } }
 """
 
 

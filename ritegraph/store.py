@@ -31,6 +31,7 @@ GRAPH_ONTOLOGY = GRAPH_BASE + "ontology"
 GRAPH_LEXICON = GRAPH_BASE + "lexicon"
 GRAPH_CORPUS = GRAPH_BASE + "corpus"
 GRAPH_INFERRED = GRAPH_BASE + "inferred"
+GRAPH_DATASET = GRAPH_BASE + "dataset"  # the dataset description (VoID, DCAT, PROV-O)
 
 
 def rite_graph(rite_slug: str) -> str:
@@ -101,6 +102,24 @@ def named_graphs(store: ox.Store) -> list[str]:
     return sorted(g.value for g in store.named_graphs())
 
 
+#: Web Annotation types selector offsets ``xsd:nonNegativeInteger``; pyoxigraph keeps such
+#: literals as ``xsd:integer`` (it normalises derived datatypes to their primitive type), so
+#: what is read out of the store for others (exports, rdflib graphs) gets the type back.
+_NON_NEGATIVE = frozenset(ox.NamedNode(f"http://www.w3.org/ns/oa#{n}") for n in ("start", "end"))
+_NON_NEGATIVE_TYPE = ox.NamedNode("http://www.w3.org/2001/XMLSchema#nonNegativeInteger")
+
+
+def graph_quads(store: ox.Store, graph: str) -> list[ox.Quad]:
+    """The quads of one named graph, with the datatypes the vocabularies declare."""
+    quads = []
+    for q in store.quads_for_pattern(None, None, None, ox.NamedNode(graph)):
+        if q.predicate in _NON_NEGATIVE and isinstance(q.object, ox.Literal):
+            q = ox.Quad(q.subject, q.predicate,
+                        ox.Literal(q.object.value, datatype=_NON_NEGATIVE_TYPE), q.graph_name)
+        quads.append(q)
+    return quads
+
+
 def to_rdflib(store_dir: Path, graphs: list[str] | None = None):
     """Load the given named graphs (default: all) into one in-memory ``rdflib.Graph``."""
     import rdflib
@@ -108,7 +127,7 @@ def to_rdflib(store_dir: Path, graphs: list[str] | None = None):
     store = open_store(store_dir)
     wanted = graphs if graphs is not None else named_graphs(store)
     graph = rdflib.Graph()
-    for iri in wanted:
-        data = store.dump(format=ox.RdfFormat.N_TRIPLES, from_graph=ox.NamedNode(iri))
-        graph.parse(data=data, format="nt")
+    for name in wanted:
+        triples = [ox.Triple(q.subject, q.predicate, q.object) for q in graph_quads(store, name)]
+        graph.parse(data=ox.serialize(triples, format=ox.RdfFormat.N_TRIPLES), format="nt")
     return graph

@@ -320,7 +320,6 @@ _CONTEXT_QUERY = """
 PREFIX rg: <https://w3id.org/ritegraph/ontology#>
 PREFIX oa: <http://www.w3.org/ns/oa#>
 PREFIX dcterms: <http://purl.org/dc/terms/>
-PREFIX prov: <http://www.w3.org/ns/prov#>
 PREFIX skos: <http://www.w3.org/2004/02/skos/core#>
 PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>
 SELECT ?focus (SAMPLE(?l) AS ?label) (SAMPLE(?q) AS ?quote) (SAMPLE(?f) AS ?file)
@@ -329,14 +328,16 @@ SELECT ?focus (SAMPLE(?l) AS ?label) (SAMPLE(?q) AS ?quote) (SAMPLE(?f) AS ?file
   OPTIONAL { ?focus (rdfs:label|skos:prefLabel|rg:actionType/skos:prefLabel
                      |oa:hasBody/skos:prefLabel) ?l . FILTER(langMatches(lang(?l), "zh-Hans")) }
   OPTIONAL {
-    { ?focus oa:hasTarget ?t } UNION { ?t oa:hasSelector ?focus }
+    { ?focus oa:hasTarget ?t } UNION { ?focus ^oa:hasBody/oa:hasTarget ?t }
+    UNION { ?t oa:hasSelector ?focus }
     UNION { ?focus oa:hasSelector ?any . BIND(?focus AS ?t) }
     ?t oa:hasSource/dcterms:identifier ?f ; oa:hasSelector ?qs , ?ps .
     ?qs oa:exact ?q . ?ps oa:start ?o .
   }
   OPTIONAL { ?focus rg:start ?o ; rg:inDocument/dcterms:identifier ?f .
              OPTIONAL { ?focus rg:text ?q } }
-  OPTIONAL { ?focus (rg:inRite|rg:inPassage/rg:inRite|prov:wasDerivedFrom/rg:inRite
+  OPTIONAL { ?focus (rg:inRite|rg:inPassage/rg:inRite|rg:attestedIn/rg:inRite
+                     |oa:hasBody/rg:inRite
                      |^oa:hasSelector/^oa:hasTarget/rg:inPassage/rg:inRite
                      |^oa:hasTarget/rg:inPassage/rg:inRite) ?r }
 } GROUP BY ?focus

@@ -1,7 +1,7 @@
 """The one home of ritegraph's namespaces (generated from the ontology; do not edit).
 
-``RG``, ``OA`` and ``CRM`` are closed namespaces generated from the ontology (a misspelt term
-raises ``AttributeError``); the standard vocabularies are re-exported from rdflib, and the IRI
+``RG``, ``OA``, ``CRM`` and ``AS`` are closed namespaces generated from the ontology (a misspelt
+term raises ``AttributeError``); the standard vocabularies are re-exported from rdflib, and the IRI
 bases of docs/design.md are plain namespaces. Regenerate with ``python scripts/gen_vocab.py``
 (a test fails when this file is out of date).
 """
@@ -15,6 +15,7 @@ from rdflib.namespace import (
     RDFS,
     SH,
     SKOS,
+    VOID,
     XSD,
     DefinedNamespace,
     Namespace,
@@ -39,6 +40,9 @@ ACT = Namespace(BASE + "act/")
 GLYPH = Namespace(BASE + "glyph/")
 GRAPH = Namespace(BASE + "graph/")
 DATASET = Namespace(BASE + "dataset/")
+EDITION = Namespace(BASE + "edition/")
+PARTICIPANT = Namespace(BASE + "participant/")
+SPDX = Namespace("http://spdx.org/rdf/terms#")
 
 #: Prefixes for serialisation and SPARQL, in a stable order.
 PREFIXES = {
@@ -49,14 +53,22 @@ PREFIXES = {
     "oa": "http://www.w3.org/ns/oa#", "crm": "http://www.cidoc-crm.org/cidoc-crm/",
     "prov": str(PROV), "skos": str(SKOS), "dcterms": str(DCTERMS), "owl": str(OWL),
     "rdf": str(RDF), "rdfs": str(RDFS), "xsd": str(XSD), "sh": str(SH), "dcat": str(DCAT),
+    "as": "https://www.w3.org/ns/activitystreams#", "void": str(VOID), "spdx": str(SPDX),
 }
 
 __all__ = [
-    "ACT", "ACTION", "BASE", "CRM", "DATASET", "DCAT", "DCTERMS", "DIRECTION", "DOC", "GLYPH",
-    "GRAPH", "LAYER",
-    "MENTION", "OA", "OBJECT", "OWL", "PLACE", "PREFIXES", "PROV", "RDF", "RDFS", "RG", "RITE",
-    "ROLE", "SCHEME", "SECTION", "SH", "SKOS", "TEXT", "XSD",
+    "ACT", "ACTION", "AS", "BASE", "CRM", "DATASET", "DCAT", "DCTERMS", "DIRECTION", "DOC",
+    "EDITION", "GLYPH", "GRAPH", "LAYER", "MENTION", "OA", "OBJECT", "OWL", "PARTICIPANT",
+    "PLACE", "PREFIXES", "PROV", "RDF", "RDFS", "RG", "RITE", "ROLE", "SCHEME", "SECTION", "SH",
+    "SKOS", "SPDX", "TEXT", "VOID", "XSD", "sparql_prefixes",
 ]
+
+
+def sparql_prefixes(*names: str) -> str:
+    """``PREFIX`` lines for SPARQL text (the named prefixes, or all of :data:`PREFIXES`)."""
+    chosen = names or tuple(PREFIXES)
+    return "".join(f"PREFIX {n}: <{PREFIXES[n]}>\n" for n in chosen)
+
 
 
 class RG(DefinedNamespace):
@@ -65,19 +77,17 @@ class RG(DefinedNamespace):
     _fail = True
 
     # classes
-    ActAtEastStairs: URIRef  # act at the east stairs
-    ActAtWestStairs: URIRef  # act at the west stairs
-    ActWithDrinkingVessel: URIRef  # act with a drinking vessel
     ActionType: URIRef  # action type
     ArcheryGear: URIRef  # archery gear
-    BowingAct: URIRef  # bowing act
+    BowingStep: URIRef  # bowing step
     Container: URIRef  # container
-    CupPassingAct: URIRef  # cup-passing act
+    CupPassingStep: URIRef  # cup-passing step
     Direction: URIRef  # direction
     Document: URIRef  # document
     Drink: URIRef  # drink
-    DrinkingAct: URIRef  # drinking act
+    DrinkingStep: URIRef  # drinking step
     DrinkingVessel: URIRef  # drinking vessel
+    Edition: URIRef  # edition
     Food: URIRef  # food
     FoodVessel: URIRef  # food vessel
     Furnishing: URIRef  # furnishing
@@ -87,31 +97,44 @@ class RG(DefinedNamespace):
     Layer: URIRef  # text layer
     Mention: URIRef  # mention
     MusicalInstrument: URIRef  # musical instrument
+    Participant: URIRef  # participant
     Passage: URIRef  # passage
     Place: URIRef  # place
     Rite: URIRef  # rite
-    RitualAct: URIRef  # ritual act
-    RitualObject: URIRef  # ritual object
+    RitualObject: URIRef  # ritual object type
     RitualRole: URIRef  # ritual role
     Section: URIRef  # section
+    Step: URIRef  # prescribed step
+    StepAtEastStairs: URIRef  # step at the east stairs
+    StepAtWestStairs: URIRef  # step at the west stairs
+    StepWithDrinkingVessel: URIRef  # step with a drinking vessel
     Utensil: URIRef  # utensil
+    Work: URIRef  # work
 
     # object properties
     actionType: URIRef  # action type
-    agent: URIRef  # agent
+    actsAs: URIRef  # acts as
+    addressee: URIRef  # addressee
+    agent: URIRef  # agent role
+    attestedIn: URIRef  # attested in
     commentsOn: URIRef  # comments on
+    editionOf: URIRef  # edition of
+    explains: URIRef  # explains commentary
     facing: URIRef  # facing
     inDocument: URIRef  # in document
+    inEdition: URIRef  # in edition
     inPassage: URIRef  # in passage
     inRite: URIRef  # in rite
     inSection: URIRef  # in section
     layer: URIRef  # layer
     next: URIRef  # next
-    object: URIRef  # object
+    object: URIRef  # object type
     parentPassage: URIRef  # parent passage
-    place: URIRef  # place
-    recipient: URIRef  # recipient
-    translates: URIRef  # translates
+    performer: URIRef  # performer
+    place: URIRef  # place type
+    placement: URIRef  # placement
+    recipient: URIRef  # recipient role
+    translates: URIRef  # translates layer
 
     # datatype properties
     anchorEnd: URIRef  # anchor end
@@ -158,12 +181,12 @@ class OA(DefinedNamespace):
     motivatedBy: URIRef
 
     # datatype properties
-    bodyValue: URIRef
     end: URIRef
     exact: URIRef
-    prefix: URIRef
     start: URIRef
-    suffix: URIRef
+
+    # individuals
+    identifying: URIRef
 
     _NS = Namespace("http://www.w3.org/ns/oa#")
 
@@ -173,19 +196,29 @@ class CRM(DefinedNamespace):
     _fail = True
 
     # classes
-    E39_Actor: URIRef
-    E53_Place: URIRef
+    E29_Design_or_Procedure: URIRef
+    E33_Linguistic_Object: URIRef
     E55_Type: URIRef
-    E7_Activity: URIRef
+    E73_Information_Object: URIRef
+    E89_Propositional_Object: URIRef
 
     # object properties
-    P11_had_participant: URIRef
-    P14_carried_out_by: URIRef
-    P16_used_specific_object: URIRef
+    P106_is_composed_of: URIRef
+    P106i_forms_part_of: URIRef
     P2_has_type: URIRef
-    P7_took_place_at: URIRef
-
-    # terms that are not Python identifiers: use CRM["…"]
-    _extras = ('E22_Human-Made_Object',)
+    P70i_is_documented_in: URIRef
 
     _NS = Namespace("http://www.cidoc-crm.org/cidoc-crm/")
+
+class AS(DefinedNamespace):
+    """Activity streams (the terms ritegraph declares)."""
+
+    _fail = True
+
+    # classes
+    Application: URIRef
+
+    # object properties
+    generator: URIRef
+
+    _NS = Namespace("https://www.w3.org/ns/activitystreams#")

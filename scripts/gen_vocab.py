@@ -25,6 +25,8 @@ NAMESPACES = [
     ("RG", "https://w3id.org/ritegraph/ontology#", "the ritegraph ontology"),
     ("OA", "http://www.w3.org/ns/oa#", "W3C Web Annotation (the terms ritegraph declares)"),
     ("CRM", "http://www.cidoc-crm.org/cidoc-crm/", "CIDOC-CRM (the terms ritegraph declares)"),
+    ("AS", "https://www.w3.org/ns/activitystreams#",
+     "Activity Streams (the terms ritegraph declares)"),
 ]
 
 #: Kinds of declaration, in the order they appear in the generated class.
@@ -33,12 +35,13 @@ KINDS = [
     (OWL.ObjectProperty, "object properties"),
     (OWL.DatatypeProperty, "datatype properties"),
     (OWL.AnnotationProperty, "annotation properties"),
+    (OWL.NamedIndividual, "individuals"),
 ]
 
 HEADER = '''"""The one home of ritegraph's namespaces (generated from the ontology; do not edit).
 
-``RG``, ``OA`` and ``CRM`` are closed namespaces generated from the ontology (a misspelt term
-raises ``AttributeError``); the standard vocabularies are re-exported from rdflib, and the IRI
+``RG``, ``OA``, ``CRM`` and ``AS`` are closed namespaces generated from the ontology (a misspelt
+term raises ``AttributeError``); the standard vocabularies are re-exported from rdflib, and the IRI
 bases of docs/design.md are plain namespaces. Regenerate with ``python scripts/gen_vocab.py``
 (a test fails when this file is out of date).
 """
@@ -52,6 +55,7 @@ from rdflib.namespace import (
     RDFS,
     SH,
     SKOS,
+    VOID,
     XSD,
     DefinedNamespace,
     Namespace,
@@ -76,6 +80,9 @@ ACT = Namespace(BASE + "act/")
 GLYPH = Namespace(BASE + "glyph/")
 GRAPH = Namespace(BASE + "graph/")
 DATASET = Namespace(BASE + "dataset/")
+EDITION = Namespace(BASE + "edition/")
+PARTICIPANT = Namespace(BASE + "participant/")
+SPDX = Namespace("http://spdx.org/rdf/terms#")
 
 #: Prefixes for serialisation and SPARQL, in a stable order.
 PREFIXES = {
@@ -86,14 +93,22 @@ PREFIXES = {
     "oa": "http://www.w3.org/ns/oa#", "crm": "http://www.cidoc-crm.org/cidoc-crm/",
     "prov": str(PROV), "skos": str(SKOS), "dcterms": str(DCTERMS), "owl": str(OWL),
     "rdf": str(RDF), "rdfs": str(RDFS), "xsd": str(XSD), "sh": str(SH), "dcat": str(DCAT),
+    "as": "https://www.w3.org/ns/activitystreams#", "void": str(VOID), "spdx": str(SPDX),
 }
 
 __all__ = [
-    "ACT", "ACTION", "BASE", "CRM", "DATASET", "DCAT", "DCTERMS", "DIRECTION", "DOC", "GLYPH",
-    "GRAPH", "LAYER",
-    "MENTION", "OA", "OBJECT", "OWL", "PLACE", "PREFIXES", "PROV", "RDF", "RDFS", "RG", "RITE",
-    "ROLE", "SCHEME", "SECTION", "SH", "SKOS", "TEXT", "XSD",
+    "ACT", "ACTION", "AS", "BASE", "CRM", "DATASET", "DCAT", "DCTERMS", "DIRECTION", "DOC",
+    "EDITION", "GLYPH", "GRAPH", "LAYER", "MENTION", "OA", "OBJECT", "OWL", "PARTICIPANT",
+    "PLACE", "PREFIXES", "PROV", "RDF", "RDFS", "RG", "RITE", "ROLE", "SCHEME", "SECTION", "SH",
+    "SKOS", "SPDX", "TEXT", "VOID", "XSD", "sparql_prefixes",
 ]
+
+
+def sparql_prefixes(*names: str) -> str:
+    """``PREFIX`` lines for SPARQL text (the named prefixes, or all of :data:`PREFIXES`)."""
+    chosen = names or tuple(PREFIXES)
+    return "".join(f"PREFIX {n}: <{PREFIXES[n]}>\\n" for n in chosen)
+
 '''
 
 

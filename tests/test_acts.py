@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from ritegraph.acts import Act, extract_acts
-from ritegraph.acts.extract import next_links
+from ritegraph.acts.model import next_links
 from ritegraph.model import Layer, Passage, ReadResult
 
 

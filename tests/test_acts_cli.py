@@ -10,13 +10,16 @@ from pathlib import Path
 import pyoxigraph as ox
 import pytest
 
+from ritegraph import __version__
 from ritegraph.acts import extract_acts
-from ritegraph.acts.rdf import file_act_quads
 from ritegraph.build import build
 from ritegraph.cli import main
 from ritegraph.corpus import load_manifest, read_text
 from ritegraph.lexicon import load_lexicon
-from ritegraph.ntriples import QuadWriter
+from ritegraph.rdf.annotation import Provenance
+from ritegraph.rdf.iris import software_iri
+from ritegraph.rdf.steps import StepWriter
+from ritegraph.rdf.terms import QuadWriter
 from ritegraph.readers import reader_for
 from ritegraph.store import open_store
 
@@ -37,12 +40,13 @@ def store_with_acts(tmp_path_factory: pytest.TempPathFactory, seed_corpus: Path)
     build(store_dir, seed_corpus)
     store = open_store(store_dir, read_only=False)
     has_acts = store.query(
-        "ASK { GRAPH ?g { ?a a <https://w3id.org/ritegraph/ontology#RitualAct> } }")
+        "ASK { GRAPH ?g { ?a a <https://w3id.org/ritegraph/ontology#Step> } }")
     if not bool(has_acts):
         out, lexicon = QuadWriter(), load_lexicon()
         for file in load_manifest(seed_corpus).files:
             result = reader_for(file)(file, read_text(file.path))
-            file_act_quads(out, file, result, extract_acts(result), lexicon)
+            made = Provenance("2026-12-01T00:00:00Z", software_iri(__version__))
+            StepWriter(out, lexicon, made).file_steps(file, result, extract_acts(result))
         store.bulk_load(out.data(), format=ox.RdfFormat.N_QUADS)
     store.flush()
     del store

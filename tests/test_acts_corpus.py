@@ -8,13 +8,16 @@ from pathlib import Path
 import pyoxigraph as ox
 import pytest
 
+from ritegraph import __version__
 from ritegraph.acts.evaluate import act_record, evaluate, load_gold
 from ritegraph.acts.extract import act_regions, extract_acts
-from ritegraph.acts.rdf import file_act_quads
 from ritegraph.corpus import load_manifest, read_text
 from ritegraph.lexicon import load_lexicon
 from ritegraph.model import Layer
-from ritegraph.ntriples import QuadWriter
+from ritegraph.rdf.annotation import Provenance
+from ritegraph.rdf.iris import software_iri
+from ritegraph.rdf.steps import StepWriter
+from ritegraph.rdf.terms import QuadWriter
 from ritegraph.readers import reader_for
 
 GOLD = Path(__file__).resolve().parents[2] / "shared" / "gold" / "dev.jsonl"
@@ -46,15 +49,17 @@ def test_every_act_is_an_exact_slice_inside_a_classic_passage(corpus: list[tuple
 def test_act_labels_are_all_in_the_lexicon_and_rdf_loads(corpus: list[tuple]) -> None:
     lexicon = load_lexicon()
     out = QuadWriter()
+    steps = StepWriter(out, lexicon, Provenance("2026-12-01T00:00:00Z", software_iri(__version__)))
     for file, result, acts in corpus:
-        assert file_act_quads(out, file, result, acts, lexicon) == []
+        assert steps.file_steps(file, result, acts) == []
     store = ox.Store()
     store.bulk_load(out.data(), format=ox.RdfFormat.N_QUADS)
     rows = list(store.query("""
         PREFIX rg: <https://w3id.org/ritegraph/ontology#>
         PREFIX oa: <http://www.w3.org/ns/oa#>
         SELECT (COUNT(?a) AS ?n) WHERE { GRAPH ?g {
-          ?a a rg:RitualAct ; oa:hasTarget ?t . ?t oa:hasSelector ?p , ?q .
+          ?a a rg:Step ; rg:attestedIn ?passage . ?e oa:hasBody ?a ; oa:hasTarget ?t .
+          ?t oa:hasSelector ?p , ?q .
           ?p oa:start ?s . ?q oa:exact ?x } }"""))
     assert int(rows[0]["n"].value) == sum(len(acts) for _, _, acts in corpus)
     nexts = list(store.query("""

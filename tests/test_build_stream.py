@@ -18,19 +18,24 @@ import rdflib
 from rdflib.compare import isomorphic
 
 import ritegraph.build as build_module
+from ritegraph import __version__
 from ritegraph.acts import extract_acts
-from ritegraph.acts.rdf import file_act_quads
-from ritegraph.build import build, read_file
+from ritegraph.build import build, build_time, read_file
 from ritegraph.corpus import load_manifest
 from ritegraph.errors import InputError
-from ritegraph.graph import corpus_quads, file_quads
 from ritegraph.lexicon import lexicon_graph, load_lexicon
 from ritegraph.matching import Matcher
-from ritegraph.ntriples import QuadWriter, iri, literal
+from ritegraph.rdf.annotation import Provenance
+from ritegraph.rdf.iris import software_iri
+from ritegraph.rdf.steps import StepWriter
+from ritegraph.rdf.terms import QuadWriter, iri, literal
+from ritegraph.rdf.text import corpus_quads, file_quads
 from ritegraph.resources import data_dir
-from ritegraph.store import GRAPH_LEXICON, GRAPH_ONTOLOGY, open_store
+from ritegraph.store import GRAPH_DATASET, GRAPH_LEXICON, GRAPH_ONTOLOGY, open_store
 
 from .conftest import CORPUS, SEED_MANIFEST
+
+EPOCH = "1796918400"  # 2026-12-01T00:00:00Z
 
 SMALL = ("002_057a3db194e8ed57.txt", "003_d97f4fe9e082d3c1.txt")  # the two smallest seed files
 
@@ -53,7 +58,9 @@ def small(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     base = tmp_path_factory.mktemp("stream")
     corpus = subset_corpus(base / "corpus", SMALL)
     store = base / "store"
-    build(store, corpus)
+    with pytest.MonkeyPatch.context() as env:  # the same annotation times as the reference
+        env.setenv("SOURCE_DATE_EPOCH", EPOCH)
+        build(store, corpus)
     return corpus, store
 
 
@@ -80,16 +87,19 @@ def test_streaming_writer_writes_what_the_in_memory_writer_holds(tmp_path):
     assert len(streamed) == len(memory) == 2
 
 
-def test_the_streamed_build_has_the_quads_of_the_in_memory_build(small):
+def test_the_streamed_build_has_the_quads_of_the_in_memory_build(small, monkeypatch):
     corpus, store = small
     manifest, lexicon = load_manifest(corpus), load_lexicon()
     matcher = Matcher(lexicon)
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", EPOCH)
+    made = Provenance(build_time(), software_iri(__version__))
     reference = QuadWriter()  # the build as it was: every line in memory
     corpus_quads(reference, manifest)
+    steps = StepWriter(reference, lexicon, made)
     for file in manifest.files:
         fg = read_file(file, matcher)
-        file_quads(reference, fg)
-        assert file_act_quads(reference, file, fg.result, extract_acts(fg.result), lexicon) == []
+        file_quads(reference, file, fg.result, fg.matches, made)
+        assert steps.file_steps(file, fg.result, extract_acts(fg.result)) == []
     loaded = ox.Store()  # loaded as before: from bytes, in one store
     loaded.bulk_load(reference.data(), format=ox.RdfFormat.N_QUADS)
     for ttl in sorted(data_dir("ontology").glob("*.ttl")):
@@ -98,6 +108,10 @@ def test_the_streamed_build_has_the_quads_of_the_in_memory_build(small):
     loaded.load(lexicon_graph(lexicon).serialize(format="nt", encoding="utf-8"),
                 format=ox.RdfFormat.N_TRIPLES, to_graph=ox.NamedNode(GRAPH_LEXICON))
     built = open_store(store)
+    dataset = ox.NamedNode(GRAPH_DATASET)  # the build's own description: compared below
+    assert any(built.quads_for_pattern(None, None, None, dataset))
+    built = ox.Store()
+    built.extend(q for q in open_store(store) if q.graph_name != dataset)
 
     def without_blank_nodes(source: ox.Store) -> set[ox.Quad]:
         return {q for q in source if not any(isinstance(t, ox.BlankNode)
@@ -133,12 +147,14 @@ def fail_at_second_file(kind: str, corpus: Path, monkeypatch) -> str:
         return "file is empty"
     calls = []
 
+    real = StepWriter.file_steps
+
     def missing_labels(*args, **kwargs):
         calls.append(1)
-        found = file_act_quads(*args, **kwargs)
+        found = real(*args, **kwargs)
         return [*found, "role:无此人"] if len(calls) == 2 else found
 
-    monkeypatch.setattr(build_module, "file_act_quads", missing_labels)
+    monkeypatch.setattr(build_module.StepWriter, "file_steps", missing_labels)
     return "act labels missing from the lexicon: role:无此人"
 
 

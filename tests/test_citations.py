@@ -6,7 +6,7 @@ from pathlib import Path
 
 from ritegraph.acts import extract_acts
 from ritegraph.corpus import CorpusFile, load_manifest, read_text
-from ritegraph.graph import passage_iri
+from ritegraph.rdf.iris import act_iri, passage_iri
 from ritegraph.readers import reader_for
 
 CORPUS = Path(__file__).resolve().parents[1] / "corpus"
@@ -16,7 +16,7 @@ def read_iris(file: CorpusFile, text: str) -> tuple[dict[str, tuple[int, str]], 
     """Passage and act IRIs, each with its start offset and its quote."""
     result = reader_for(file)(file, text)
     passages = {passage_iri(file.stem, p): (p.start, p.text) for p in result.passages}
-    acts = {a.iri: (a.start, a.quote) for a in extract_acts(result, file.stem)}
+    acts = {act_iri(a): (a.start, a.quote) for a in extract_acts(result, file.stem)}
     assert len(acts) == len(extract_acts(result, file.stem))
     return passages, acts
 

@@ -16,7 +16,6 @@ import re
 from bisect import bisect_left
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
-from itertools import pairwise
 from pathlib import Path
 
 from ..model import Layer, Passage, ReadResult
@@ -721,7 +720,7 @@ def _make_act(text: str, tokens: list[Token], head: _Head, facing: str | None, c
                rite=passage.rite or rite, section=passage.section, layer=passage.layer.value,
                action=verb.lemma_for(objects) if verb.by_object else head.lemma,
                agents=agents, objects=_uniq(objects), recipients=_uniq(recipients),
-               places=_uniq(places), facing=facing, negated=negated,
+               places=_uniq(places), puts=verb.puts, facing=facing, negated=negated,
                implicit_agent=not stated, implicit_object=implicit_object,
                confidence=round(confidence, 2))
 
@@ -821,13 +820,6 @@ class FoldedText:
         if self.offsets is None:
             return start, end
         return self.offsets[start], self.offsets[end - 1] + 1
-
-
-def next_links(acts: list[Act]) -> list[tuple[Act, Act]]:
-    """(act, following act) for consecutive acts of one section (materialised ``rg:next``)."""
-    ordered = sorted(acts, key=lambda a: (a.section is None, a.section or 0, a.order))
-    return [(a, b) for a, b in pairwise(ordered)
-            if a.section == b.section and b.order == a.order + 1]
 
 
 def corpus_acts(corpus_dir: Path | None = None) -> list[Act]:

@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-
-from ..vocab import BASE
+from itertools import pairwise
 
 #: The eight directions an agent can face (lexicon direction prefLabels).
 DIRECTIONS = ("北", "南", "东", "西", "东北", "西北", "东南", "西南")
@@ -31,6 +30,7 @@ class Act:
     objects: list[str] = field(default_factory=list)
     recipients: list[str] = field(default_factory=list)
     places: list[str] = field(default_factory=list)
+    puts: bool = False  # the places are where the object is put (奠于荐西), not where one is
     facing: str | None = None
     negated: bool = False
     implicit_agent: bool = False
@@ -45,19 +45,9 @@ class Act:
     def stem(self) -> str:
         return self.doc or self.file.split("_", 1)[0]
 
-    @property
-    def iri(self) -> str:
-        where = self.key or f"{self.start}-{self.end}"
-        return f"{BASE}act/{self.stem}/{where}/{self.n}"
 
-    def to_record(self, section_title: str | None = None) -> dict:
-        """The act as one ``ritegraph acts --format jsonl`` record (the issue's keys)."""
-        return {
-            "file": self.file, "start": self.start, "end": self.end, "quote": self.quote,
-            "rite": self.rite, "section": section_title, "layer": self.layer,
-            "agent": self.agents[0] if self.agents else None, "action": self.action,
-            "object": list(self.objects), "recipient": list(self.recipients),
-            "place": list(self.places), "facing": self.facing, "negated": self.negated,
-            "implicit_agent": self.implicit_agent, "confidence": round(self.confidence, 3),
-            "iri": self.iri,
-        }
+def next_links(acts: list[Act]) -> list[tuple[Act, Act]]:
+    """(act, following act) for consecutive acts of one section (materialised ``rg:next``)."""
+    ordered = sorted(acts, key=lambda a: (a.section is None, a.section or 0, a.order))
+    return [(a, b) for a, b in pairwise(ordered)
+            if a.section == b.section and b.order == a.order + 1]

@@ -86,6 +86,7 @@ class Verb:
     performer: str | None = None  # the role the act names (举 → 举觯者): a chief (一人) doing it
     content: bool = False  # a verb right after it is what is asked/ordered/awaited (请彻俎)
     by_object: tuple[tuple[str, str], ...] = ()
+    puts: bool = False  # sets its object down: its places are where the thing goes (奠于荐西)
 
     def lemma_for(self, objects: list[str]) -> str:
         for obj, lemma in self.by_object:
@@ -204,7 +205,7 @@ def _verb(entry: dict) -> Verb:
                 entry.get("speech", False), entry.get("officer"), entry.get("drinker", False),
                 entry.get("mutual", False), entry.get("into", False), entry.get("offer", False),
                 entry.get("performer"), entry.get("content", False),
-                tuple(entry.get("by_object", {}).items()))
+                tuple(entry.get("by_object", {}).items()), entry.get("puts", False))
 
 
 @cache

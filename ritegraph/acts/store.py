@@ -6,23 +6,18 @@ from pathlib import Path
 
 from ..model import Layer
 from ..store import open_store
+from ..vocab import sparql_prefixes
 
-_PREFIXES = """
-PREFIX rg: <https://w3id.org/ritegraph/ontology#>
-PREFIX oa: <http://www.w3.org/ns/oa#>
-PREFIX prov: <http://www.w3.org/ns/prov#>
-PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>
-PREFIX skos: <http://www.w3.org/2004/02/skos/core#>
-PREFIX dcterms: <http://purl.org/dc/terms/>
-"""
+_PREFIXES = sparql_prefixes("rg", "oa", "rdfs", "skos", "dcterms")
 
 ACTS_QUERY = _PREFIXES + """
 SELECT ?act ?file ?start ?end ?quote ?rite ?riteIri ?section ?sectionOrder ?layer ?action ?facing
        ?negated ?implicit ?confidence ?order
 WHERE {
-  ?act a rg:RitualAct ; rg:actionType ?actionType ; rg:negated ?negated ;
+  ?act a rg:Step ; rg:actionType ?actionType ; rg:negated ?negated ;
        rg:implicitAgent ?implicit ; rg:confidence ?confidence ; rg:order ?order ;
-       rg:inRite ?riteIri ; prov:wasDerivedFrom ?passage ; oa:hasTarget ?target .
+       rg:inRite ?riteIri ; rg:attestedIn ?passage .
+  ?evidence oa:hasBody ?act ; oa:hasTarget ?target .
   ?target oa:hasSource ?doc ; oa:hasSelector ?position , ?quoteSel .
   ?position a oa:TextPositionSelector ; oa:start ?start ; oa:end ?end .
   ?quoteSel a oa:TextQuoteSelector ; oa:exact ?quote .
@@ -39,13 +34,15 @@ WHERE {
 
 LINKS_QUERY = _PREFIXES + """
 SELECT ?act ?property ?label WHERE {
-  VALUES ?property { rg:agent rg:object rg:recipient rg:place }
-  ?act a rg:RitualAct ; ?property ?concept .
+  VALUES ?property { rg:agent rg:object rg:recipient rg:place rg:placement }
+  ?act a rg:Step ; ?property ?concept .
   ?concept skos:prefLabel ?label . FILTER(langMatches(lang(?label), "zh-Hans"))
 }
 """
 
-_FIELDS = {"agent": "agents", "object": "objects", "recipient": "recipients", "place": "places"}
+#: Property → record field; where a thing is put (rg:placement) is one of the act's places.
+_FIELDS = {"agent": "agents", "object": "objects", "recipient": "recipients", "place": "places",
+           "placement": "places"}
 _LAYERS = {layer.slug: layer.value for layer in Layer}
 
 
@@ -56,7 +53,7 @@ def _value(term) -> object:
     datatype = getattr(term, "datatype", None)
     if datatype is not None:
         kind = datatype.value.rsplit("#", 1)[-1]
-        if kind == "integer":
+        if kind in ("integer", "nonNegativeInteger"):
             return int(value)
         if kind == "decimal":
             return float(value)

@@ -270,7 +270,7 @@ def load(store: ox.Store, rites: Iterable[str] | None = None) -> CheckData:
         rite = slug_of(props["inRite"][0]) if "inRite" in props else None
         if rite not in rite_map:
             continue
-        passage = props.get("wasDerivedFrom", [None])[0]
+        passage = props.get("attestedIn", [None])[0]
         act = Act(iri, where_of(iri, passage, rite, props.get("inSection", [None])[0]),
                   props.get("order", [0])[0], bool(props.get("negated", [False])[0]),
                   bool(props.get("implicitAgent", [False])[0]))

@@ -5,10 +5,10 @@ the next 經 clause follows it directly. The reader finds it by aligning the fil
 with the reference edition (``reference``: KR1d0026, whose 注 is in parentheses) and carrying the
 reference's 经/注/传 labels over (:mod:`ritegraph.align`); a 注 starts at its 注 marker. Small
 print is ``音義( … )`` (音, anchored to the 经 before it) and ``疏( … )``: 疏 on the 經 from
-``釋曰``, on the 注 from ``注釋曰`` (two passages, each anchored to what it explains). A 疏
-that opens ``釋曰自此至X論Y之事`` starts a section titled Y at the 經 it follows. From the
-``#+PROPERTY: JUAN 卷N考證`` header on, each entry (a line and the indented lines after it) is
-a 考证 passage; other non-chapter parts (跋語) are 标题.
+``釋曰``, on the 注 from ``注釋曰`` (two passages, each anchored to the 經; the one on the 注 also
+``explains`` that 注). A 疏 that opens ``釋曰自此至X論Y之事`` starts a section titled Y at
+the 經 it follows. From the ``#+PROPERTY: JUAN 卷N考證`` header on, each entry (a line and the
+indented lines after it) is a 考证 passage; other non-chapter parts (跋語) are 标题.
 """
 
 from __future__ import annotations
@@ -91,7 +91,9 @@ def _main_passages(ctx: KanripoContext, segments: list[Segment], edition: Editio
         elif seg.kind == "shu":
             for start, end, on_zhu in _shu_parts(ctx, seg, edition):
                 index = ctx.add(start, end, Layer.SHU)
-                ctx.passages[index].anchor = zhu if on_zhu and zhu is not None else jing
+                ctx.passages[index].anchor = jing
+                if on_zhu and zhu is not None:
+                    ctx.passages[index].explains = zhu
             opener = edition.section_opener.search(ctx.markup.sub("", ctx.text[
                 seg.start:seg.end])) if edition.section_opener else None
             if opener and jing is not None:

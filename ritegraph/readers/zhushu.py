@@ -19,7 +19,8 @@ previous 疏 block, then in all earlier 经, nearest first — on a normalised v
 dropped, 於/于 etc. folded, damaged glyphs match anything, one slip allowed for quotes of
 three or more characters); ``anchor_span`` is the file span from X through Y and ``anchor``
 the 经 passage where it starts. ``[疏]注“X”至“Y”`` quotes the 注: the block is anchored to the
-经 passage of that 注, without a span. Every passage of a block carries the block's anchor.
+经 passage of that 注, without a span, and ``explains`` that 注. Every passage of a block
+carries the block's anchor.
 
 Sections come from the 疏 openers ``自此尽“X”，论Y之事``: titled Y, from the 经 passage the
 疏 block is anchored to through the 经 passage holding X (the first X after it). Sections do
@@ -69,6 +70,7 @@ class _Block:
     passages: list[int] = field(default_factory=list)
     anchor: int | None = None
     anchor_span: tuple[int, int] | None = None
+    explains: int | None = None  # the 注 passage a 疏 on the 注 explains
 
 
 class _Classic:
@@ -161,9 +163,10 @@ def _anchor(ctx: ReaderContext, blocks: list[_Block], jing: _Classic, zhu: _Clas
             else:
                 note = zhu.passage_at(zhu.view.file_span(*span)[0])
                 if note is not None:
-                    block.anchor = ctx.passages[note].anchor
+                    block.anchor, block.explains = ctx.passages[note].anchor, note
         for index in block.passages:
             ctx.passages[index].anchor = block.anchor
+            ctx.passages[index].explains = block.explains
             ctx.passages[index].anchor_span = block.anchor_span
         block_end = ctx.passages[block.passages[-1]].end
 

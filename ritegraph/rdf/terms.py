@@ -1,4 +1,4 @@
-"""Writing RDF terms as N-Triples/N-Quads text, fast (the build emits hundreds of thousands).
+"""RDF terms as N-Triples/N-Quads text, and the quad writer, fast (a build emits millions).
 
 UTF-8 is written as is, so CJK stays readable; only the characters N-Triples requires are escaped.
 """
@@ -6,6 +6,7 @@ UTF-8 is written as is, so CJK stays readable; only the characters N-Triples req
 from __future__ import annotations
 
 import os
+from collections import Counter
 from pathlib import Path
 from typing import TextIO
 
@@ -25,6 +26,16 @@ def literal(value: str, lang: str | None = None) -> str:
 
 def integer(value: int) -> str:
     return f'"{value}"^^<{XSD}integer>'
+
+
+def non_negative(value: int) -> str:
+    """An ``xsd:nonNegativeInteger`` (what Web Annotation requires of selector offsets)."""
+    return f'"{value}"^^<{XSD}nonNegativeInteger>'
+
+
+def date_time(value: str) -> str:
+    """An ``xsd:dateTime`` from its ISO 8601 lexical form."""
+    return f'"{value}"^^<{XSD}dateTime>'
 
 
 def decimal(value: float) -> str:
@@ -50,6 +61,7 @@ class QuadWriter:
         self.path = Path(path) if path is not None else None
         self.lines: list[str] = []
         self.count = 0
+        self.per_graph: Counter[str] = Counter()  # quads written per named graph
         self._file: TextIO | None = None
         if self.path is not None:
             self._file = open(self.path, "w", encoding="utf-8", newline="\n",  # noqa: SIM115
@@ -62,14 +74,18 @@ class QuadWriter:
         """Add one quad; ``subject``/``predicate``/``graph`` are IRIs, ``obj`` an N-Triples term."""
         self._write(f"<{subject}> <{predicate}> {obj} <{graph}> .\n")
         self.count += 1
+        self.per_graph[graph] += 1
 
-    def write_raw(self, data: bytes) -> None:
-        """Append already serialised N-Quads (UTF-8), e.g. from ``pyoxigraph.serialize``."""
+    def write_raw(self, data: bytes, graph: str) -> None:
+        """Append already serialised N-Quads (UTF-8) of one named graph, e.g. from
+        ``pyoxigraph.serialize``."""
         text = data.decode("utf-8")
         if text and not text.endswith("\n"):
             text += "\n"
         self._write(text)
-        self.count += text.count("\n")
+        lines = text.count("\n")
+        self.count += lines
+        self.per_graph[graph] += lines
 
     def data(self) -> bytes:
         """The lines written so far, as UTF-8 (in-memory writers only)."""
