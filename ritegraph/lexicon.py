@@ -1,13 +1,15 @@
 """The lexicon: SKOS concept schemes of roles, objects, places, actions and directions.
 
 The data lives in ``ingest/lexicon/*.toml`` (one file per scheme, format documented at the top
-of each file), plus ``blockers.toml`` (words that must not produce a mention) and
-``variants.toml`` (one-character variants folded before matching). :func:`load_lexicon` reads and
-checks it; :func:`lexicon_graph` publishes it as SKOS.
+of each file), plus ``blockers.toml`` (words that must not produce a mention),
+``variants.toml`` (one-character variants folded before matching) and ``wikidata.toml`` (curated
+matches to Wikidata items). :func:`load_lexicon` reads and checks it; :func:`lexicon_graph`
+publishes it as SKOS.
 """
 
 from __future__ import annotations
 
+import re
 import tomllib
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
@@ -16,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import opencc
-from rdflib import RDF, Graph, Literal, URIRef
+from rdflib import RDF, Graph, Literal, Namespace, URIRef
 from rdflib.namespace import SKOS
 
 from .errors import InputError
@@ -46,11 +48,19 @@ OBJECT_CLASSES = frozenset({
 })
 BLOCKERS_FILE = "blockers.toml"
 VARIANTS_FILE = "variants.toml"
+WIKIDATA_FILE = "wikidata.toml"
 BLOCKER_SCOPES = ("all", "modern")
+#: Wikidata entity namespace (the IRIs skos:exactMatch / skos:closeMatch point to).
+WD = Namespace("http://www.wikidata.org/entity/")
+#: ``relation`` of a Wikidata match → SKOS mapping property.
+MATCH_RELATIONS = {"exact": SKOS.exactMatch, "close": SKOS.closeMatch}
+_QID = re.compile(r"^Q[1-9][0-9]*$")
+_MATCH_KEYS = ("concept", "wikidata", "relation", "source")
 
 _REQUIRED = ("slug", "zh", "zh_hant", "pinyin", "en")
 _LISTS = ("alt", "modern", "broader", "related", "preceded_by", "followed_by")
-_KNOWN = {*_REQUIRED, *_LISTS, "class", "ambiguous", "note"}
+_TEXTS = ("definition_zh", "definition_en", "scope_note_en", "note")
+_KNOWN = {*_REQUIRED, *_LISTS, *_TEXTS, "class", "ambiguous"}
 
 
 def scheme_iri(scheme: str) -> str:
@@ -71,13 +81,16 @@ class Concept:
     zh: str  # skos:prefLabel @zh-Hans (the gold lemma)
     zh_hant: str  # skos:prefLabel @zh-Hant
     pinyin: str
-    en: str
+    en: str  # skos:prefLabel @en (a short label, not a gloss)
     alt: tuple[str, ...] = ()  # classical variants and names (matched everywhere)
     modern: tuple[str, ...] = ()  # translation synonyms (matched only in 译 text)
     broader: tuple[str, ...] = ()
     rdf_class: str = ""  # IRI of the ontology class
     ambiguous: bool = False
-    note: str = ""
+    note: str = ""  # skos:editorialNote (for maintainers)
+    definition_zh: str = ""  # skos:definition @zh-Hans
+    definition_en: str = ""  # skos:definition @en
+    scope_note_en: str = ""  # skos:scopeNote @en
     related: tuple[str, ...] = ()  # concepts in other schemes a compound lemma incorporates
     preceded_by: tuple[str, ...] = ()  # context guard for one-character labels (see objects.toml)
     followed_by: tuple[str, ...] = ()
@@ -136,14 +149,30 @@ class _FoldTable(dict):
         return folded
 
 
+@dataclass(frozen=True)
+class Match:
+    """A curated link from a concept to a Wikidata item (``relation`` "exact" or "close")."""
+
+    concept: str  # concept IRI
+    qid: str
+    relation: str
+    source: str  # where the item id was verified
+
+    @property
+    def target(self) -> str:
+        return str(WD[self.qid])
+
+
 @dataclass
 class Lexicon:
-    """All concepts (by IRI, in data order), the blockers and the character folder."""
+    """All concepts (by IRI, in data order), the blockers, the Wikidata matches and the
+    character folder."""
 
     concepts: dict[str, Concept]
     blockers: tuple[Blocker, ...] = ()
     variants: dict[str, str] = field(default_factory=dict)
     directory: Path | None = None
+    matches: tuple[Match, ...] = ()
 
     def __post_init__(self) -> None:
         self.fold = CharFolder(self.variants)
@@ -212,7 +241,8 @@ def load_lexicon(directory: Path | None = None) -> Lexicon:
         concept = _make_concept(scheme, entry, slugs, path, line)
         concepts[concept.iri] = concept
     lexicon = Lexicon(concepts, _load_blockers(directory / BLOCKERS_FILE),
-                      _load_variants(directory / VARIANTS_FILE), directory)
+                      _load_variants(directory / VARIANTS_FILE), directory,
+                      _load_matches(directory / WIKIDATA_FILE, slugs))
     _check_ambiguity(lexicon, directory)
     return lexicon
 
@@ -226,10 +256,10 @@ def _read_toml(path: Path) -> dict[str, Any]:
         raise InputError(f"not valid TOML: {exc}", path=str(path)) from exc
 
 
-def _entry_lines(path: Path) -> list[int]:
-    """1-based line numbers of the ``[[concept]]`` headers (for error messages)."""
+def _entry_lines(path: Path, table: str = "concept") -> list[int]:
+    """1-based line numbers of the ``[[table]]`` headers (for error messages)."""
     lines = path.read_text(encoding="utf-8").splitlines()
-    return [i for i, line in enumerate(lines, 1) if line.strip() == "[[concept]]"]
+    return [i for i, line in enumerate(lines, 1) if line.strip() == f"[[{table}]]"]
 
 
 def _check_entry(entry: dict[str, Any], path: Path, line: int) -> None:
@@ -246,6 +276,10 @@ def _check_entry(entry: dict[str, Any], path: Path, line: int) -> None:
         value = entry.get(key, [])
         if not isinstance(value, list) or not all(isinstance(v, str) and v for v in value):
             raise InputError(f"entry {entry['slug']!r}: {key!r} must be a list of strings",
+                             **where)
+    for key in _TEXTS:
+        if key in entry and (not isinstance(entry[key], str) or not entry[key].strip()):
+            raise InputError(f"entry {entry['slug']!r}: {key!r} must be a non-empty string",
                              **where)
 
 
@@ -276,7 +310,9 @@ def _make_concept(scheme: str, entry: dict[str, Any], slugs: dict[str, set[str]]
         alt=tuple(entry.get("alt", [])), modern=tuple(entry.get("modern", [])),
         broader=tuple(concept_iri(scheme, b) for b in entry.get("broader", [])),
         rdf_class=str(RG[class_name]), ambiguous=bool(entry.get("ambiguous", False)),
-        note=entry.get("note", ""), related=tuple(related),
+        note=entry.get("note", ""), definition_zh=entry.get("definition_zh", ""),
+        definition_en=entry.get("definition_en", ""),
+        scope_note_en=entry.get("scope_note_en", ""), related=tuple(related),
         preceded_by=tuple(entry.get("preceded_by", [])),
         followed_by=tuple(entry.get("followed_by", [])),
     )
@@ -306,6 +342,42 @@ def _load_variants(path: Path) -> dict[str, str]:
     return dict(variants)
 
 
+def _load_matches(path: Path, slugs: dict[str, set[str]]) -> tuple[Match, ...]:
+    """The ``[[match]]`` entries of ``wikidata.toml`` (none if the file is absent)."""
+    if not path.is_file():
+        return ()
+    lines = _entry_lines(path, "match")
+    matches, seen = [], set()
+    for n, entry in enumerate(_read_toml(path).get("match", [])):
+        where = {"path": str(path), "line": lines[n] if n < len(lines) else None}
+        name = f"[[match]] #{n + 1} ({entry.get('concept', '?')} → {entry.get('wikidata', '?')})"
+        unknown = set(entry) - set(_MATCH_KEYS)
+        if unknown:
+            raise InputError(f"{name} has unknown field(s) {sorted(unknown)}", **where,
+                             hint=f"fields: {', '.join(_MATCH_KEYS)}")
+        for key in _MATCH_KEYS:
+            if not isinstance(entry.get(key), str) or not entry[key].strip():
+                raise InputError(f"{name} lacks {key!r}", **where,
+                                 hint=f"required fields: {', '.join(_MATCH_KEYS)}")
+        scheme, _, slug = entry["concept"].partition("/")
+        if scheme not in slugs or slug not in slugs[scheme]:
+            raise InputError(f"{name}: unknown concept {entry['concept']!r}", **where,
+                             hint="write scheme/slug, e.g. object/zhi")
+        if not _QID.match(entry["wikidata"]):
+            raise InputError(f"{name}: malformed Wikidata id {entry['wikidata']!r}", **where,
+                             hint="an item id such as Q42")
+        if entry["relation"] not in MATCH_RELATIONS:
+            raise InputError(f"{name}: unknown relation {entry['relation']!r}", **where,
+                             hint=f"use {' or '.join(map(repr, MATCH_RELATIONS))}")
+        key = (entry["concept"], entry["wikidata"])
+        if key in seen:
+            raise InputError(f"{name} is given twice", **where)
+        seen.add(key)
+        matches.append(Match(concept_iri(scheme, slug), entry["wikidata"], entry["relation"],
+                             entry["source"]))
+    return tuple(matches)
+
+
 def _check_ambiguity(lexicon: Lexicon, directory: Path) -> None:
     """A label naming several concepts must be marked ``ambiguous`` on each of them."""
     for label, concepts in lexicon.label_index(modern=True).items():
@@ -324,7 +396,9 @@ def lexicon_graph(lexicon: Lexicon) -> Graph:
     @zh-Hans, @zh-Hant and @en; ``skos:altLabel`` @zh (classical variants) and
     @zh-Latn-pinyin (the reading); ``rg:modernLabel`` @zh-Hans (translation synonyms, a
     subproperty of ``skos:altLabel`` in the ontology); ``skos:broader`` (or
-    ``skos:topConceptOf``), ``skos:related`` and ``skos:scopeNote``.
+    ``skos:topConceptOf``), ``skos:related``; ``skos:definition`` @zh-Hans and @en,
+    ``skos:scopeNote`` @en and ``skos:editorialNote`` (the maintainers' note); and
+    ``skos:exactMatch`` / ``skos:closeMatch`` to the Wikidata items of ``wikidata.toml``.
     """
     graph = Graph()
     graph.bind("skos", SKOS)
@@ -335,6 +409,8 @@ def lexicon_graph(lexicon: Lexicon) -> Graph:
         graph.add((node, SKOS.prefLabel, Literal(f"ritegraph {scheme}s", lang="en")))
     for concept in lexicon:
         graph += _concept_triples(concept)
+    for match in lexicon.matches:
+        graph.add((URIRef(match.concept), MATCH_RELATIONS[match.relation], URIRef(match.target)))
     return graph
 
 
@@ -358,8 +434,14 @@ def _concept_triples(concept: Concept) -> Iterable[tuple[URIRef, URIRef, URIRef 
         yield scheme, SKOS.hasTopConcept, node
     for related in concept.related:
         yield node, SKOS.related, URIRef(related)
+    if concept.definition_zh:
+        yield node, SKOS.definition, Literal(concept.definition_zh, lang="zh-Hans")
+    if concept.definition_en:
+        yield node, SKOS.definition, Literal(concept.definition_en, lang="en")
+    if concept.scope_note_en:
+        yield node, SKOS.scopeNote, Literal(concept.scope_note_en, lang="en")
     if concept.note:
-        yield node, SKOS.scopeNote, Literal(concept.note)
+        yield node, SKOS.editorialNote, Literal(concept.note)
 
 
 @lru_cache(maxsize=1)

@@ -198,7 +198,6 @@ class CRM(DefinedNamespace):
     # classes
     E29_Design_or_Procedure: URIRef
     E33_Linguistic_Object: URIRef
-    E55_Type: URIRef
     E73_Information_Object: URIRef
     E89_Propositional_Object: URIRef
 
