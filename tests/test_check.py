@@ -256,7 +256,7 @@ def test_seed_usage_numbers_match_sparql_counts(seed_report):
         assert counts["mentions"] == count(store, f"""SELECT (COUNT(?m) AS ?n) WHERE {{
             ?m a rg:Mention ; rg:inPassage/rg:inRite {rite_iri} }}""")
         assert counts["acts"] == count(store, f"""SELECT (COUNT(?a) AS ?n) WHERE {{
-            ?a a rg:RitualAct ; rg:inRite {rite_iri} }}""")
+            ?a a rg:Step ; rg:inRite {rite_iri} }}""")
     for entity in report["usage"]["matrix"][:5]:
         for rite, cell in entity["rites"].items():
             assert cell["mentions"] == count(store, f"""SELECT (COUNT(?m) AS ?n) WHERE {{
