@@ -101,6 +101,17 @@ def test_iri_params_accept_prefixed_full_and_label_forms(small):
     assert q.parse_param_value(param, "东阶", prefixes, small).value.endswith("place/zuojie")
 
 
+def test_a_role_label_names_the_role_not_its_participants(small):
+    """participant/<rite>/<role> carries its role's label; the label still names the role."""
+    nq = QUERIES["role-acts-in-section"]
+    prefixes = q.query_prefixes(nq.text)
+    assert q.parse_param_value(nq.param("role"), "司正", prefixes, small) == ox.NamedNode(
+        "https://w3id.org/ritegraph/role/sizheng")
+    assert len(small.select("""SELECT ?p WHERE {
+        ?p a <https://w3id.org/ritegraph/ontology#Participant> ;
+           <http://www.w3.org/2000/01/rdf-schema#label> "司正"@zh-Hans }""").rows) == 2
+
+
 @pytest.mark.parametrize("value", [
     "obj:zhi } ; DROP ALL ; SELECT * {",
     "<https://w3id.org/ritegraph/object/zhi> } UNION { ?s ?p ?o",
