@@ -234,10 +234,10 @@ EXPECTED: dict[str, tuple[tuple[str, ...], list[tuple[str, ...]]]] = {
         ("rite:xiangsheli", "rg:DrinkingVessel", "obj:zhi", "3"),
         ("rite:yanli", "rg:DrinkingVessel", "obj:zhi", "3"),
         ("rite:yanli", "rg:DrinkingVessel", "obj:jue", "2")]),
-    "acts-at-place": (("rite", "section", "agent", "action", "facing"), [
-        ("rite:xiangsheli", "立司正", "role:sizheng", "action:shouming", "dir:bei"),
-        ("rite:xiangsheli", "立司正", "role:zhuren", "action:bai", ""),
-        ("rite:yanli", "立司正命安賔", "role:sheren", "action:qing", "")]),
+    "acts-at-place": (("rite", "section", "agent", "action", "relation", "facing"), [
+        ("rite:xiangsheli", "立司正", "role:sizheng", "action:shouming", "rg:place", "dir:bei"),
+        ("rite:xiangsheli", "立司正", "role:zhuren", "action:bai", "rg:place", ""),
+        ("rite:yanli", "立司正命安賔", "role:sheren", "action:qing", "rg:place", "")]),
     "roles-never": (("role", "acts"), [
         ("role:sishe", "2"),
         ("role:sheren", "1")]),
@@ -252,19 +252,19 @@ EXPECTED: dict[str, tuple[tuple[str, ...], list[tuple[str, ...]]]] = {
     "scheme-mentions": (("concept", "layer", "mentions"), [
         ("role:shi", "layer:zhu", "1"),
         ("role:sizheng", "layer:jing", "1")]),
-    "section-sequence": (("rite", "order", "agent", "action", "object"), [
-        ("rite:xiangsheli", "4", "role:sizheng", "action:xi", "obj:zhi"),
-        ("rite:xiangsheli", "5", "role:sizheng", "action:sheng", ""),
-        ("rite:xiangsheli", "6", "role:sizheng", "action:shouming", ""),
-        ("rite:xiangsheli", "7", "role:zhuren", "action:bai", ""),
-        ("rite:xiangsheli", "8", "role:bin", "action:bai", ""),
-        ("rite:xiangsheli", "9", "role:sizheng", "action:zhuo", "obj:zhi"),
-        ("rite:xiangsheli", "10", "role:sizheng", "action:dian", "obj:zhi"),
-        ("rite:yanli", "6", "role:sheren", "action:qing", ""),
-        ("rite:yanli", "7", "role:sizheng", "action:xi", "obj:zhi"),
-        ("rite:yanli", "8", "role:sizheng", "action:dian", "obj:zhi"),
-        ("rite:yanli", "9", "role:sizheng", "action:qu", "obj:zhi"),
-        ("rite:yanli", "10", "role:sizheng", "action:bai", "")]),
+    "section-sequence": (("rite", "order", "agent", "action", "object", "place", "placement"), [
+        ("rite:xiangsheli", "4", "role:sizheng", "action:xi", "obj:zhi", "", ""),
+        ("rite:xiangsheli", "5", "role:sizheng", "action:sheng", "", "place:xijie", ""),
+        ("rite:xiangsheli", "6", "role:sizheng", "action:shouming", "", "place:zuojie", ""),
+        ("rite:xiangsheli", "7", "role:zhuren", "action:bai", "", "place:zuojie", ""),
+        ("rite:xiangsheli", "8", "role:bin", "action:bai", "", "place:xijie", ""),
+        ("rite:xiangsheli", "9", "role:sizheng", "action:zhuo", "obj:zhi", "", ""),
+        ("rite:xiangsheli", "10", "role:sizheng", "action:dian", "obj:zhi", "", "place:zhongting"),
+        ("rite:yanli", "6", "role:sheren", "action:qing", "", "place:zuojie", ""),
+        ("rite:yanli", "7", "role:sizheng", "action:xi", "obj:zhi", "", ""),
+        ("rite:yanli", "8", "role:sizheng", "action:dian", "obj:zhi", "", "place:zhongting"),
+        ("rite:yanli", "9", "role:sizheng", "action:qu", "obj:zhi", "", ""),
+        ("rite:yanli", "10", "role:sizheng", "action:bai", "", "", "")]),
 }
 
 
@@ -287,6 +287,17 @@ def test_action_transitions_follow_next(small):
     assert ("rite:xiangsheli", "action:chou", "action:xi", "1") not in rows  # across sections
     assert sum(int(r[3]) for r in rows) == 22 - 5  # acts minus the last of each section
     assert q.run(small, QUERIES["action-transitions"]).rows == []  # each pair occurs once
+
+
+def test_a_placement_is_a_place_of_the_act_but_not_where_its_agent_stands(small):
+    """奠于中庭: acts-at-place finds 中庭 as where the 觯 is put; role-positions does not
+    count it as a position of 司正 (rg:place only)."""
+    at = q.run(small, QUERIES["acts-at-place"], {"place": "中庭"})
+    assert table(at, "rite", "agent", "action", "relation", "facing") == [
+        ("rite:xiangsheli", "role:sizheng", "action:dian", "rg:placement", "dir:bei"),
+        ("rite:yanli", "role:sizheng", "action:dian", "rg:placement", "")]
+    positions = table(q.run(small, QUERIES["role-positions"]), "place")
+    assert ("place:zhongting",) not in positions
 
 
 def test_params_change_the_answer(small):
