@@ -72,13 +72,27 @@ def test_rules_are_ranked_by_support_and_explained(three_rites):
     rules = mine(three_rites, load_config(CONFIG))
     assert [r.support for r in rules] == sorted((r.support for r in rules), reverse=True)
     rule = next(r for r in rules if r.text_zh == "凡献，用爵")
-    assert rule.text_en == ("Whenever anyone does present a cup (献), the object is jue cup (爵).")
+    assert rule.text_en == "In every act of presenting the cup (献), the object is jue cup (爵)."
     exception = rule.exceptions[0]
     assert exception.found == ["https://w3id.org/ritegraph/object/zhi"]
     where = exception.act.where
     assert (where.file, where.start, where.end, where.line) == ("901_check.txt", 40, 46, 3)
     assert three_rites.section_title(where.section) == "献宾以觯"
     assert rule.per_rite == {"xiangsheli": (1, 2), "yanli": (2, 2), "pinli": (1, 1)}
+
+
+def test_english_rules_read_with_verbal_noun_action_labels(three_rites):
+    """The lexicon's English action labels are verbal nouns ("presenting the cup")."""
+    english = {r.text_zh: r.text_en for r in mine(three_rites, load_config(CONFIG))}
+    assert english["凡宾拜，在西阶"] == (
+        "In every act of bowing (拜) by guest (宾), it takes place at west stairs (西阶).")
+    assert english["凡献爵，先主人洗"] == ("In every act of presenting the cup (献) with jue cup "
+                                     "(爵), washing the cup (洗) by host (主人) comes first.")
+    assert english["凡献宾，继以宾拜受"] == (
+        "In every act of presenting the cup (献) to guest (宾), bowing on receiving (拜受) "
+        "by guest (宾) follows.")
+    assert english["凡献，继以拜受"] == ("In every act of presenting the cup (献), bowing on "
+                                   "receiving (拜受) by someone follows.")
 
 
 def test_broader_action_rule_skips_negated_acts_and_counts_unstated_facing(three_rites):

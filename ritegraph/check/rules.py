@@ -302,8 +302,12 @@ def _en(data: CheckData, iri: str) -> str:
 
 
 def premise_en(premise: Premise, data: CheckData) -> str:
+    """"In every act of presenting the cup (献) by host (主人) with … to …": the lexicon's
+    English action labels are verbal nouns."""
     agent, recipient, obj = (premise.slot(s) for s in ("agent", "recipient", "object"))
-    text = f"Whenever {_en(data, agent) if agent else 'anyone'} does {_en(data, premise.action)}"
+    text = f"In every act of {_en(data, premise.action)}"
+    if agent:
+        text += f" by {_en(data, agent)}"
     if obj:
         text += f" with {_en(data, obj)}"
     if recipient:
