@@ -2,7 +2,8 @@
 
 A rule says: every act matching a *premise* — an action (or a broader one), optionally with an
 agent, a recipient or an object — has a *conclusion*: a value in another slot (agent, recipient,
-object, place, facing), or a neighbouring act (``before``/``after``, within a window of acts in
+object, place where the act is done, placement where it puts its object, facing), or a
+neighbouring act (``before``/``after``, within a window of acts in
 the same section, optionally by a given role). Counting is explainable:
 
 * matching acts: not negated, premise holds;
@@ -47,7 +48,7 @@ class Premise:
 
 @dataclass(frozen=True, order=True)
 class Conclusion:
-    kind: str  # a slot (agent, recipient, object, place, facing) or "before" / "after"
+    kind: str  # a slot (agent, recipient, object, place, placement, facing) or "before"/"after"
     value: str  # concept IRI (an action for sequences)
     who: str | None = None  # sequences: the agent of the neighbouring act
 
@@ -262,8 +263,8 @@ def resolve(data: CheckData, name: str, scheme: str, where: str) -> str:
 
 
 SLOT_SCHEMES = {"action": "action", "agent": "role", "recipient": "role", "object": "object",
-                "place": "place", "facing": "direction", "before": "action", "after": "action",
-                "who": "role"}
+                "place": "place", "placement": "place", "facing": "direction",
+                "before": "action", "after": "action", "who": "role"}
 
 
 def declared(data: CheckData, config: CheckConfig) -> list[Rule]:
