@@ -86,7 +86,7 @@ def test_english_rules_read_with_verbal_noun_action_labels(three_rites):
     """The lexicon's English action labels are verbal nouns ("presenting the cup")."""
     english = {r.text_zh: r.text_en for r in mine(three_rites, load_config(CONFIG))}
     assert english["凡宾拜，在西阶"] == (
-        "In every act of bowing (拜) by guest (宾), it takes place at west stairs (西阶).")
+        "In every act of bowing (拜) by guest (宾), the place is west stairs (西阶).")
     assert english["凡献爵，先主人洗"] == ("In every act of presenting the cup (献) with jue cup "
                                      "(爵), washing the cup (洗) by host (主人) comes first.")
     assert english["凡献宾，继以宾拜受"] == (
@@ -160,7 +160,7 @@ def test_where_an_act_puts_its_object_is_its_own_slot(tmp_path):
     assert (rule.support, rule.stated, sorted(rule.rites)) == (3, 4, ["xiangsheli", "yanli"])
     assert [(e.act.where.quote, e.found) for e in rule.exceptions] == [
         ("宾奠爵于中庭", [zhongting])]
-    assert rule.text_en == ("In every act of setting down (奠), the object is put at west of the "
+    assert rule.text_en == ("In every act of setting down (奠), the object's place is west of the "
                             "offerings (荐西).")
     assert not [r for r in rules.values() if r.conclusion.kind == "place"
                 and r.conclusion.value in (jianxi, zhongting)]
