@@ -264,7 +264,8 @@ def parse_param_value(param: Param, value: str, prefixes: Mapping[str, str],
 
 
 def lookup_label(target: Target, label: str, name: str = "value") -> ox.NamedNode:
-    """The one resource whose preferred, alternative or rdfs label is ``label``."""
+    """The one resource whose preferred, alternative or rdfs label is ``label`` (participants,
+    labelled with their role's label, are left out: the label names the role)."""
     query = bind(_LABEL_LOOKUP, {"label": ox.Literal(label)})
     found = sorted({row["s"].value for row in target.select(query).rows
                     if isinstance(row.get("s"), ox.NamedNode)})
@@ -276,13 +277,16 @@ def lookup_label(target: Target, label: str, name: str = "value") -> ox.NamedNod
     return ox.NamedNode(found[0])
 
 
+# Participants (``participant/<rite>/<role>``) carry their role's label: a label names the role.
 _LABEL_LOOKUP = """PREFIX skos: <http://www.w3.org/2004/02/skos/core#>
 PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>
+PREFIX rg: <https://w3id.org/ritegraph/ontology#>
 SELECT DISTINCT ?s WHERE {
   VALUES ?label { "" }
   VALUES ?p { skos:prefLabel skos:altLabel rdfs:label }
   ?s ?p ?l .
   FILTER(STR(?l) = ?label)
+  FILTER NOT EXISTS { ?s a rg:Participant }
 }"""
 
 

@@ -17,6 +17,7 @@ from ritegraph.check.data import load
 from ritegraph.check.identity import identity
 from ritegraph.check.render import render_csv, render_html, render_text
 from ritegraph.check.rules import declared, mine
+from ritegraph.check.usage import usage_rows
 from ritegraph.cli import main
 from ritegraph.store import new_build, open_store
 from ritegraph.validate import validate
@@ -72,13 +73,27 @@ def test_rules_are_ranked_by_support_and_explained(three_rites):
     rules = mine(three_rites, load_config(CONFIG))
     assert [r.support for r in rules] == sorted((r.support for r in rules), reverse=True)
     rule = next(r for r in rules if r.text_zh == "凡献，用爵")
-    assert rule.text_en == ("Whenever anyone does present a cup (献), the object is jue cup (爵).")
+    assert rule.text_en == "In every act of presenting the cup (献), the object is jue cup (爵)."
     exception = rule.exceptions[0]
     assert exception.found == ["https://w3id.org/ritegraph/object/zhi"]
     where = exception.act.where
     assert (where.file, where.start, where.end, where.line) == ("901_check.txt", 40, 46, 3)
     assert three_rites.section_title(where.section) == "献宾以觯"
     assert rule.per_rite == {"xiangsheli": (1, 2), "yanli": (2, 2), "pinli": (1, 1)}
+
+
+def test_english_rules_read_with_verbal_noun_action_labels(three_rites):
+    """The lexicon's English action labels are verbal nouns ("presenting the cup")."""
+    english = {r.text_zh: r.text_en for r in mine(three_rites, load_config(CONFIG))}
+    assert english["凡宾拜，在西阶"] == (
+        "In every act of bowing (拜) by guest (宾), the place is west stairs (西阶).")
+    assert english["凡献爵，先主人洗"] == ("In every act of presenting the cup (献) with jue cup "
+                                     "(爵), washing the cup (洗) by host (主人) comes first.")
+    assert english["凡献宾，继以宾拜受"] == (
+        "In every act of presenting the cup (献) to guest (宾), bowing on receiving (拜受) "
+        "by guest (宾) follows.")
+    assert english["凡献，继以拜受"] == ("In every act of presenting the cup (献), bowing on "
+                                   "receiving (拜受) by someone follows.")
 
 
 def test_broader_action_rule_skips_negated_acts_and_counts_unstated_facing(three_rites):
@@ -89,6 +104,75 @@ def test_broader_action_rule_skips_negated_acts_and_counts_unstated_facing(three
     assert all(not a.negated for a in facing.supporting + facing.unstated)
     # 拜受 → 北面 is no better than 拜 → 北面: pruned as redundant
     assert "凡拜受，北面" not in rules
+
+
+# 奠 puts its object somewhere: its place is rg:placement (where the cup goes), not rg:place.
+# Three rites' steps of 宾/公 setting down the 爵, west of the offerings but once in the court.
+PUTTING_DOWN = [("xiangsheli", "901", 100, "宾奠爵于荐西", "bin", "jianxi"),
+                ("xiangsheli", "901", 106, "宾奠爵于荐西", "bin", "jianxi"),
+                ("yanli", "902", 100, "公奠爵于荐西", "gong", "jianxi"),
+                ("pinli", "903", 100, "宾奠爵于中庭", "bin", "zhongting")]
+
+
+def putting_down_trig() -> str:
+    base = "https://w3id.org/ritegraph/"
+    out = [f"""PREFIX rg: <{base}ontology#>
+PREFIX oa: <http://www.w3.org/ns/oa#>
+PREFIX skos: <http://www.w3.org/2004/02/skos/core#>
+PREFIX crm: <http://www.cidoc-crm.org/cidoc-crm/>
+GRAPH <{base}graph/lexicon> {{
+  <{base}action/dian> skos:prefLabel "奠"@zh-Hans , "setting down"@en .
+  <{base}place/jianxi> skos:prefLabel "荐西"@zh-Hans , "west of the offerings"@en .
+  <{base}place/zhongting> skos:prefLabel "中庭"@zh-Hans , "middle of the courtyard"@en .
+}}"""]
+    for rite, doc, start, quote, role, place in PUTTING_DOWN:
+        end, step = start + len(quote), f"<{base}act/{doc}/{start}-{start + len(quote)}/1>"
+        passage = f"<{base}text/{doc}/{start}-{end}>"
+        out.append(f"""GRAPH <{base}graph/{rite}> {{
+  {passage} a rg:Passage ; rg:layer <{base}layer/jing> ; rg:inDocument <{base}doc/{doc}> ;
+    rg:inRite <{base}rite/{rite}> ; rg:start {start} ; rg:end {end} ; rg:line 7 ;
+    rg:text "{quote}" .
+  {step} a rg:Step ; rg:actionType <{base}action/dian> ; rg:agent <{base}role/{role}> ;
+    rg:performer <{base}participant/{rite}/{role}> ; rg:object <{base}object/jue> ;
+    rg:placement <{base}place/{place}> ; rg:negated false ; rg:order 1 ;
+    rg:inRite <{base}rite/{rite}> ; rg:attestedIn {passage} .
+  <{base}rite/{rite}> crm:P106_is_composed_of {step} .
+  <{step[1:-1]}#evidence> a oa:Annotation ; oa:motivatedBy oa:identifying ; oa:hasBody {step} ;
+    oa:hasTarget [ a oa:SpecificResource ; oa:hasSource <{base}doc/{doc}> ;
+      oa:hasSelector [ a oa:TextPositionSelector ; oa:start {start} ; oa:end {end} ] ,
+                     [ a oa:TextQuoteSelector ; oa:exact "{quote}" ] ] .
+}}""")
+    return "\n".join(out)
+
+
+def test_where_an_act_puts_its_object_is_its_own_slot(tmp_path):
+    store = memory_store("three_rites.trig")
+    store.load(putting_down_trig().encode("utf-8"), format=ox.RdfFormat.TRIG)
+    data = load(store)
+    jianxi, zhongting = ("https://w3id.org/ritegraph/place/jianxi",
+                         "https://w3id.org/ritegraph/place/zhongting")
+    dian = [a for a in data.acts if "https://w3id.org/ritegraph/action/dian" in a.values("action")]
+    assert [a.where.quote for a in dian] == [q for *_, q, _, _ in
+                                             sorted(PUTTING_DOWN, key=lambda p: p[1:3])]
+    assert all(not a.values("place") and a.values("placement") for a in dian)
+    rules = {r.text_zh: r for r in mine(data, load_config(CONFIG))}
+    rule = rules["凡奠，奠于荐西"]
+    assert (rule.support, rule.stated, sorted(rule.rites)) == (3, 4, ["xiangsheli", "yanli"])
+    assert [(e.act.where.quote, e.found) for e in rule.exceptions] == [
+        ("宾奠爵于中庭", [zhongting])]
+    assert rule.text_en == ("In every act of setting down (奠), the object's place is west of the "
+                            "offerings (荐西).")
+    assert not [r for r in rules.values() if r.conclusion.kind == "place"
+                and r.conclusion.value in (jianxi, zhongting)]
+    rows = usage_rows(data)
+    assert (rows[jianxi]["xiangsheli"].acts, rows[jianxi]["yanli"].acts) == (2, 1)
+    assert dict(rows[jianxi]["xiangsheli"].with_[("placement", "action")]) == {
+        "https://w3id.org/ritegraph/action/dian": 2}
+    config_file = tmp_path / "placement.toml"
+    config_file.write_text('[[rule]]\nid = "dian-jianxi"\nwhen = { action = "奠" }\n'
+                           'then = { placement = "荐西" }\n', encoding="utf-8")
+    [declared_rule] = declared(data, load_config(config_file))
+    assert (declared_rule.support, declared_rule.stated, declared_rule.broken) == (3, 4, True)
 
 
 def test_a_pattern_of_one_rite_is_not_a_rule_unless_allowed(three_rites):
@@ -256,7 +340,7 @@ def test_seed_usage_numbers_match_sparql_counts(seed_report):
         assert counts["mentions"] == count(store, f"""SELECT (COUNT(?m) AS ?n) WHERE {{
             ?m a rg:Mention ; rg:inPassage/rg:inRite {rite_iri} }}""")
         assert counts["acts"] == count(store, f"""SELECT (COUNT(?a) AS ?n) WHERE {{
-            ?a a rg:RitualAct ; rg:inRite {rite_iri} }}""")
+            ?a a rg:Step ; rg:inRite {rite_iri} }}""")
     for entity in report["usage"]["matrix"][:5]:
         for rite, cell in entity["rites"].items():
             assert cell["mentions"] == count(store, f"""SELECT (COUNT(?m) AS ?n) WHERE {{

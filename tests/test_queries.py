@@ -101,6 +101,17 @@ def test_iri_params_accept_prefixed_full_and_label_forms(small):
     assert q.parse_param_value(param, "东阶", prefixes, small).value.endswith("place/zuojie")
 
 
+def test_a_role_label_names_the_role_not_its_participants(small):
+    """participant/<rite>/<role> carries its role's label; the label still names the role."""
+    nq = QUERIES["role-acts-in-section"]
+    prefixes = q.query_prefixes(nq.text)
+    assert q.parse_param_value(nq.param("role"), "司正", prefixes, small) == ox.NamedNode(
+        "https://w3id.org/ritegraph/role/sizheng")
+    assert len(small.select("""SELECT ?p WHERE {
+        ?p a <https://w3id.org/ritegraph/ontology#Participant> ;
+           <http://www.w3.org/2000/01/rdf-schema#label> "司正"@zh-Hans }""").rows) == 2
+
+
 @pytest.mark.parametrize("value", [
     "obj:zhi } ; DROP ALL ; SELECT * {",
     "<https://w3id.org/ritegraph/object/zhi> } UNION { ?s ?p ?o",
@@ -190,9 +201,9 @@ EXPECTED: dict[str, tuple[tuple[str, ...], list[tuple[str, ...]]]] = {
         ("role:bin", "place:xijie", "", "1"),
         ("role:sheren", "place:zuojie", "", "1"),
         ("role:sishe", "", "dir:dong", "1"),
+        # 奠 in 中庭 facing north: 中庭 is where the 觯 is put (rg:placement), not a position
+        ("role:sizheng", "", "dir:bei", "1"),
         ("role:sizheng", "place:xijie", "", "1"),
-        ("role:sizheng", "place:zhongting", "", "1"),
-        ("role:sizheng", "place:zhongting", "dir:bei", "1"),
         ("role:sizheng", "place:zuojie", "dir:bei", "1"),
         ("role:zhuren", "place:xijie", "", "1"),
         ("role:zhuren", "place:zuojie", "", "1")]),
@@ -223,10 +234,10 @@ EXPECTED: dict[str, tuple[tuple[str, ...], list[tuple[str, ...]]]] = {
         ("rite:xiangsheli", "rg:DrinkingVessel", "obj:zhi", "3"),
         ("rite:yanli", "rg:DrinkingVessel", "obj:zhi", "3"),
         ("rite:yanli", "rg:DrinkingVessel", "obj:jue", "2")]),
-    "acts-at-place": (("rite", "section", "agent", "action", "facing"), [
-        ("rite:xiangsheli", "立司正", "role:sizheng", "action:shouming", "dir:bei"),
-        ("rite:xiangsheli", "立司正", "role:zhuren", "action:bai", ""),
-        ("rite:yanli", "立司正命安賔", "role:sheren", "action:qing", "")]),
+    "acts-at-place": (("rite", "section", "agent", "action", "relation", "facing"), [
+        ("rite:xiangsheli", "立司正", "role:sizheng", "action:shouming", "rg:place", "dir:bei"),
+        ("rite:xiangsheli", "立司正", "role:zhuren", "action:bai", "rg:place", ""),
+        ("rite:yanli", "立司正命安賔", "role:sheren", "action:qing", "rg:place", "")]),
     "roles-never": (("role", "acts"), [
         ("role:sishe", "2"),
         ("role:sheren", "1")]),
@@ -241,19 +252,19 @@ EXPECTED: dict[str, tuple[tuple[str, ...], list[tuple[str, ...]]]] = {
     "scheme-mentions": (("concept", "layer", "mentions"), [
         ("role:shi", "layer:zhu", "1"),
         ("role:sizheng", "layer:jing", "1")]),
-    "section-sequence": (("rite", "order", "agent", "action", "object"), [
-        ("rite:xiangsheli", "4", "role:sizheng", "action:xi", "obj:zhi"),
-        ("rite:xiangsheli", "5", "role:sizheng", "action:sheng", ""),
-        ("rite:xiangsheli", "6", "role:sizheng", "action:shouming", ""),
-        ("rite:xiangsheli", "7", "role:zhuren", "action:bai", ""),
-        ("rite:xiangsheli", "8", "role:bin", "action:bai", ""),
-        ("rite:xiangsheli", "9", "role:sizheng", "action:zhuo", "obj:zhi"),
-        ("rite:xiangsheli", "10", "role:sizheng", "action:dian", "obj:zhi"),
-        ("rite:yanli", "6", "role:sheren", "action:qing", ""),
-        ("rite:yanli", "7", "role:sizheng", "action:xi", "obj:zhi"),
-        ("rite:yanli", "8", "role:sizheng", "action:dian", "obj:zhi"),
-        ("rite:yanli", "9", "role:sizheng", "action:qu", "obj:zhi"),
-        ("rite:yanli", "10", "role:sizheng", "action:bai", "")]),
+    "section-sequence": (("rite", "order", "agent", "action", "object", "place", "placement"), [
+        ("rite:xiangsheli", "4", "role:sizheng", "action:xi", "obj:zhi", "", ""),
+        ("rite:xiangsheli", "5", "role:sizheng", "action:sheng", "", "place:xijie", ""),
+        ("rite:xiangsheli", "6", "role:sizheng", "action:shouming", "", "place:zuojie", ""),
+        ("rite:xiangsheli", "7", "role:zhuren", "action:bai", "", "place:zuojie", ""),
+        ("rite:xiangsheli", "8", "role:bin", "action:bai", "", "place:xijie", ""),
+        ("rite:xiangsheli", "9", "role:sizheng", "action:zhuo", "obj:zhi", "", ""),
+        ("rite:xiangsheli", "10", "role:sizheng", "action:dian", "obj:zhi", "", "place:zhongting"),
+        ("rite:yanli", "6", "role:sheren", "action:qing", "", "place:zuojie", ""),
+        ("rite:yanli", "7", "role:sizheng", "action:xi", "obj:zhi", "", ""),
+        ("rite:yanli", "8", "role:sizheng", "action:dian", "obj:zhi", "", "place:zhongting"),
+        ("rite:yanli", "9", "role:sizheng", "action:qu", "obj:zhi", "", ""),
+        ("rite:yanli", "10", "role:sizheng", "action:bai", "", "", "")]),
 }
 
 
@@ -278,6 +289,17 @@ def test_action_transitions_follow_next(small):
     assert q.run(small, QUERIES["action-transitions"]).rows == []  # each pair occurs once
 
 
+def test_a_placement_is_a_place_of_the_act_but_not_where_its_agent_stands(small):
+    """奠于中庭: acts-at-place finds 中庭 as where the 觯 is put; role-positions does not
+    count it as a position of 司正 (rg:place only)."""
+    at = q.run(small, QUERIES["acts-at-place"], {"place": "中庭"})
+    assert table(at, "rite", "agent", "action", "relation", "facing") == [
+        ("rite:xiangsheli", "role:sizheng", "action:dian", "rg:placement", "dir:bei"),
+        ("rite:yanli", "role:sizheng", "action:dian", "rg:placement", "")]
+    positions = table(q.run(small, QUERIES["role-positions"]), "place")
+    assert ("place:zhongting",) not in positions
+
+
 def test_params_change_the_answer(small):
     bows = q.run(small, QUERIES["who-handles"], {"object": "爵"})
     assert table(bows, "agent", "action") == [("role:gong", "action:bai"),
@@ -299,7 +321,7 @@ def test_fixture_text_matches_the_corpus(small):
           { ?x rg:start ?s ; rg:end ?e ; rg:text ?t ; rg:inDocument ?doc }
           UNION { ?m oa:hasTarget ?sr . ?sr oa:hasSource ?doc ; oa:hasSelector ?p, ?qs .
                   ?p oa:start ?s ; oa:end ?e . ?qs oa:exact ?t } }""").rows
-    assert len(rows) == 14 + 7  # passages + mentions
+    assert len(rows) == 14 + 7 + 22  # passages + mentions + step evidence
     for row in rows:
         stem = row["doc"].value.rsplit("/", 1)[1]
         assert texts[stem][int(row["s"].value):int(row["e"].value)] == row["t"].value
@@ -411,7 +433,7 @@ def test_cli_param_label_json_and_limit(small_store_dir, capsys):
 def test_cli_file_and_sparql(small_store_dir, capsys, tmp_path):
     path = tmp_path / "mine.rq"
     path.write_text("SELECT (COUNT(*) AS ?n) WHERE { ?a a "
-                    "<https://w3id.org/ritegraph/ontology#RitualAct> }", encoding="utf-8")
+                    "<https://w3id.org/ritegraph/ontology#Step> }", encoding="utf-8")
     assert main(["query", str(path), "--format", "csv", "--store", str(small_store_dir)]) == 0
     assert capsys.readouterr().out.split() == ["n", "22"]
     assert main(["query", "--sparql", "ASK { ?s ?p ?o }", "--format", "tsv",
@@ -455,7 +477,7 @@ def seed(built_store) -> q.LocalTarget:
 
 @pytest.fixture(scope="module")
 def seed_acts(seed) -> q.LocalTarget:
-    if not seed.select(f"ASK {{ ?a a <{RG}RitualAct> }}").boolean:
+    if not seed.select(f"ASK {{ ?a a <{RG}Step> }}").boolean:
         pytest.skip("acts not built")
     return seed
 

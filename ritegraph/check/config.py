@@ -9,7 +9,7 @@ from pathlib import Path
 from ..errors import InputError
 from ..resources import data_dir
 
-SLOTS = ("agent", "recipient", "object", "place", "facing")
+SLOTS = ("agent", "recipient", "object", "place", "placement", "facing")
 SEQUENCE_RELATIONS = ("before", "after")
 
 

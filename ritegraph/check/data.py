@@ -121,7 +121,8 @@ class CheckData:
 
 
 ACT_SLOTS = {"actionType": "action", "agent": "agent", "recipient": "recipient",
-             "object": "object", "place": "place", "facing": "facing"}
+             "object": "object", "place": "place", "placement": "placement",
+             "facing": "facing"}
 
 
 @cache

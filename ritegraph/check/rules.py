@@ -2,7 +2,8 @@
 
 A rule says: every act matching a *premise* — an action (or a broader one), optionally with an
 agent, a recipient or an object — has a *conclusion*: a value in another slot (agent, recipient,
-object, place, facing), or a neighbouring act (``before``/``after``, within a window of acts in
+object, place where the act is done, placement where it puts its object, facing), or a
+neighbouring act (``before``/``after``, within a window of acts in
 the same section, optionally by a given role). Counting is explainable:
 
 * matching acts: not negated, premise holds;
@@ -47,7 +48,7 @@ class Premise:
 
 @dataclass(frozen=True, order=True)
 class Conclusion:
-    kind: str  # a slot (agent, recipient, object, place, facing) or "before" / "after"
+    kind: str  # a slot (agent, recipient, object, place, placement, facing) or "before"/"after"
     value: str  # concept IRI (an action for sequences)
     who: str | None = None  # sequences: the agent of the neighbouring act
 
@@ -262,8 +263,8 @@ def resolve(data: CheckData, name: str, scheme: str, where: str) -> str:
 
 
 SLOT_SCHEMES = {"action": "action", "agent": "role", "recipient": "role", "object": "object",
-                "place": "place", "facing": "direction", "before": "action", "after": "action",
-                "who": "role"}
+                "place": "place", "placement": "place", "facing": "direction",
+                "before": "action", "after": "action", "who": "role"}
 
 
 def declared(data: CheckData, config: CheckConfig) -> list[Rule]:
@@ -302,8 +303,12 @@ def _en(data: CheckData, iri: str) -> str:
 
 
 def premise_en(premise: Premise, data: CheckData) -> str:
+    """"In every act of presenting the cup (献) by host (主人) with … to …": the lexicon's
+    English action labels are verbal nouns."""
     agent, recipient, obj = (premise.slot(s) for s in ("agent", "recipient", "object"))
-    text = f"Whenever {_en(data, agent) if agent else 'anyone'} does {_en(data, premise.action)}"
+    text = f"In every act of {_en(data, premise.action)}"
+    if agent:
+        text += f" by {_en(data, agent)}"
     if obj:
         text += f" with {_en(data, obj)}"
     if recipient:

@@ -10,9 +10,10 @@ from itertools import combinations
 from .config import UsageConfig
 from .data import CheckData
 
-ACT_SLOTS = ("agent", "action", "object", "recipient", "place", "facing")
-ENTITY_SLOTS = {"role": ("agent", "recipient"), "object": ("object",), "place": ("place",),
-                "action": ("action",)}
+ACT_SLOTS = ("agent", "action", "object", "recipient", "place", "placement", "facing")
+# A place is used where an act is done (place) and where an act puts its object (placement).
+ENTITY_SLOTS = {"role": ("agent", "recipient"), "object": ("object",),
+                "place": ("place", "placement"), "action": ("action",)}
 
 
 @dataclass
@@ -30,7 +31,7 @@ class Divergence:
     """The same entity, in the same slot, occurring with different things in two rites."""
 
     entity: str
-    slot: str  # the slot the entity fills (agent, recipient, object, place, action)
+    slot: str  # the slot the entity fills (agent, recipient, object, place, placement, action)
     dimension: str  # the slot compared (action, object, place …)
     rites: tuple[str, str]
     counts: tuple[Counter[str], Counter[str]]
