@@ -53,12 +53,27 @@ def anno_context_path() -> Path:
     return imports_dir() / ANNO_CONTEXT
 
 
+#: What CIDOC-CRM 7.1.3's RDFS says of a SKOS term against SKOS itself, left out when the two
+#: are read together: it declares ``skos:inScheme`` with domain ``skos:ConceptScheme`` (CRM's
+#: P71 "lists", scheme → entry), the reverse of SKOS's own use (concept → scheme, range
+#: ConceptScheme), so that every concept ``inScheme`` a scheme would become a ConceptScheme,
+#: which SKOS makes disjoint from Concept. SKOS's own definition is kept.
+SKOS_IN_SCHEME = rdflib.URIRef("http://www.w3.org/2004/02/skos/core#inScheme")
+CRM_OVERRIDDEN = ((SKOS_IN_SCHEME, RDFS.domain), (SKOS_IN_SCHEME, RDFS.range),
+                  (SKOS_IN_SCHEME, RDFS.subPropertyOf))
+
+
 def import_graph(name: str) -> rdflib.Graph:
-    """One vendored vocabulary parsed into a fresh graph (N-Quads graph names are dropped)."""
+    """One vendored vocabulary parsed into a fresh graph (N-Quads graph names are dropped;
+    for CIDOC-CRM, without the statements of :data:`CRM_OVERRIDDEN`)."""
     filename, fmt, _ = IMPORTS[name]
     path = imports_dir() / filename
     if fmt != "nquads":
-        return rdflib.Graph().parse(path, format=fmt)
+        graph = rdflib.Graph().parse(path, format=fmt)
+        if name == "crm":
+            for subject, predicate in CRM_OVERRIDDEN:
+                graph.remove((subject, predicate, None))
+        return graph
     import pyoxigraph as ox  # rdflib reads N-Quads only into a (deprecated-API) Dataset
 
     triples = [quad.triple for quad in ox.parse(path=path, format=ox.RdfFormat.N_QUADS)]

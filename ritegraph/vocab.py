@@ -53,7 +53,7 @@ PREFIXES = {
     "oa": "http://www.w3.org/ns/oa#", "crm": "http://www.cidoc-crm.org/cidoc-crm/",
     "prov": str(PROV), "skos": str(SKOS), "dcterms": str(DCTERMS), "owl": str(OWL),
     "rdf": str(RDF), "rdfs": str(RDFS), "xsd": str(XSD), "sh": str(SH), "dcat": str(DCAT),
-    "as": "https://www.w3.org/ns/activitystreams#", "void": str(VOID), "spdx": str(SPDX),
+    "as": "http://www.w3.org/ns/activitystreams#", "void": str(VOID), "spdx": str(SPDX),
 }
 
 __all__ = [
@@ -220,4 +220,4 @@ class AS(DefinedNamespace):
     # object properties
     generator: URIRef
 
-    _NS = Namespace("https://www.w3.org/ns/activitystreams#")
+    _NS = Namespace("http://www.w3.org/ns/activitystreams#")

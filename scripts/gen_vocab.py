@@ -25,7 +25,7 @@ NAMESPACES = [
     ("RG", "https://w3id.org/ritegraph/ontology#", "the ritegraph ontology"),
     ("OA", "http://www.w3.org/ns/oa#", "W3C Web Annotation (the terms ritegraph declares)"),
     ("CRM", "http://www.cidoc-crm.org/cidoc-crm/", "CIDOC-CRM (the terms ritegraph declares)"),
-    ("AS", "https://www.w3.org/ns/activitystreams#",
+    ("AS", "http://www.w3.org/ns/activitystreams#",
      "Activity Streams (the terms ritegraph declares)"),
 ]
 
@@ -93,7 +93,7 @@ PREFIXES = {
     "oa": "http://www.w3.org/ns/oa#", "crm": "http://www.cidoc-crm.org/cidoc-crm/",
     "prov": str(PROV), "skos": str(SKOS), "dcterms": str(DCTERMS), "owl": str(OWL),
     "rdf": str(RDF), "rdfs": str(RDFS), "xsd": str(XSD), "sh": str(SH), "dcat": str(DCAT),
-    "as": "https://www.w3.org/ns/activitystreams#", "void": str(VOID), "spdx": str(SPDX),
+    "as": "http://www.w3.org/ns/activitystreams#", "void": str(VOID), "spdx": str(SPDX),
 }
 
 __all__ = [

@@ -17,7 +17,7 @@ from .conftest import CORPUS
 PREFIXES = """PREFIX rg: <https://w3id.org/ritegraph/ontology#>
 PREFIX oa: <http://www.w3.org/ns/oa#>
 PREFIX dcterms: <http://purl.org/dc/terms/>
-PREFIX as: <https://www.w3.org/ns/activitystreams#>
+PREFIX as: <http://www.w3.org/ns/activitystreams#>
 PREFIX xsd: <http://www.w3.org/2001/XMLSchema#>
 """
 

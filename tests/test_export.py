@@ -9,6 +9,7 @@ from rdflib.compare import isomorphic
 from ritegraph.cli import main
 from ritegraph.export import serialize
 from ritegraph.store import GRAPH_BASE, open_store, to_rdflib
+from ritegraph.vocab import RG
 
 RDFLIB_FORMATS = {"turtle": "turtle", "ntriples": "nt", "jsonld": "json-ld", "rdfxml": "xml"}
 SMALL = [GRAPH_BASE + "gongshidafulili", GRAPH_BASE + "ontology"]
@@ -57,3 +58,39 @@ def test_turtle_keeps_cjk_readable_and_is_byte_identical_after_a_rebuild(tmp_pat
 def test_export_of_an_unknown_graph_is_a_usage_error(built_store, capsys):
     assert main(["export", "--store", str(built_store), "--graph", "nosuch"]) == 2
     assert "no such graph" in capsys.readouterr().err
+
+
+def test_annotations_read_with_the_official_context_are_the_stores_annotations(built_store):
+    """``--format annotations`` is Web Annotation JSON-LD: with the official anno.jsonld
+    context (vendored), it reads back as exactly the store's annotation triples."""
+    import json
+
+    from ritegraph.imports import anno_context_path
+
+    rite = GRAPH_BASE + "gongshidafulili"
+    document = json.loads(serialize(open_store(built_store), "annotations", [rite]))
+    assert document["@context"] == "http://www.w3.org/ns/anno.jsonld"
+    assert document["type"] == "AnnotationCollection"
+    items = document["first"]["items"]
+    assert document["total"] == len(items) > 1000
+    step = next(i for i in items if "/act/" in i["id"])
+    assert step["type"] == "Annotation" and step["body"] == step["id"].removesuffix("#evidence")
+    assert step["target"]["source"].startswith("https://w3id.org/ritegraph/doc/")
+    position, quote = step["target"]["selector"]
+    assert position["start"] < position["end"] and quote["exact"]
+
+    official = json.loads(anno_context_path().read_text(encoding="utf-8"))["@context"]
+    read = rdflib.Graph().parse(data=json.dumps({**document, "@context": official}),
+                                format="json-ld")
+    oa = rdflib.Namespace("http://www.w3.org/ns/oa#")
+    nodes = set()
+    for annotation in read.subjects(rdflib.RDF.type, oa.Annotation):
+        target = read.value(annotation, oa.hasTarget)
+        nodes |= {annotation, target, *read.objects(target, oa.hasSelector)}
+    assert len(nodes) == 4 * len(items)
+    ours = {t for t in read if t[0] in nodes}
+    stored = to_rdflib(built_store, [rite])
+    not_oa = {RG.inPassage, RG.Mention}  # ritegraph's own statements about a mention
+    expected = {t for node in nodes for t in stored.triples((node, None, None))
+                if t[1] not in not_oa and t[2] not in not_oa}
+    assert ours == expected

@@ -101,8 +101,9 @@ def test_zhushu_shu_is_split_into_a_note_on_the_jing_and_one_on_the_zhu():
     on_zhu = result.passages[on_jing.index + 1]
     assert on_jing.layer is on_zhu.layer is Layer.SHU
     assert on_zhu.text.startswith("注釋曰")
-    assert result.passages[on_jing.anchor].layer is Layer.JING
-    assert result.passages[on_zhu.anchor].layer is Layer.ZHU
+    assert result.passages[on_jing.anchor].layer is Layer.JING and on_jing.explains is None
+    assert on_zhu.anchor == on_jing.anchor  # both comment on the 經 …
+    assert result.passages[on_zhu.explains].layer is Layer.ZHU  # … the second explains its 注
     assert result.sections[0].title == "州長將射先戒賓" and result.sections[0].source == "疏"
     yinyi = passage_starting(result, "音義(")
     assert yinyi.layer is Layer.YIN

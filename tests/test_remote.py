@@ -180,7 +180,7 @@ def test_long_queries_are_posted(oxigraph, small_store_dir):
     push(open_store(small_store_dir), oxigraph.query, graph_store=oxigraph.store)
     padding = "\n".join(f"# {'x' * 70}" for _ in range(60))
     text = padding + ("\nSELECT (COUNT(*) AS ?n) WHERE "
-                      "{ ?a a <https://w3id.org/ritegraph/ontology#RitualAct> }")
+                      "{ ?a a <https://w3id.org/ritegraph/ontology#Step> }")
     assert len(text) > q.POST_ABOVE
     assert q.RemoteTarget(oxigraph.query).select(text).rows[0]["n"].value == "22"
 

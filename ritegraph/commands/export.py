@@ -1,4 +1,5 @@
-"""``ritegraph export``: write the graph as Turtle, TriG, N-Triples, N-Quads, JSON-LD or RDF/XML."""
+"""``ritegraph export``: write the graph as Turtle, TriG, N-Triples, N-Quads, JSON-LD or RDF/XML,
+or its Web Annotations as a W3C Web Annotation collection (``--format annotations``)."""
 
 from __future__ import annotations
 
