@@ -113,7 +113,7 @@ def file_quads(out: QuadWriter, file: CorpusFile, result: ReadResult,
         out.add(gi, RDF.type, iri(RG.GlyphIssue), g)
         out.add(gi, RG.inDocument, iri(d), g)
         out.add(gi, RG.start, integer(issue.offset), g)
-        out.add(gi, RG.end, integer(issue.offset + 1), g)
+        out.add(gi, RG.end, integer(issue.offset + len(issue.char)), g)
         out.add(gi, RG.text, literal(issue.char), g)
         out.add(gi, RG.glyphKind, literal(issue.kind), g)
         out.add(gi, RG.line, integer(issue.line), g)
