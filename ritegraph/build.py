@@ -218,7 +218,8 @@ def build(store_dir: Path, corpus_dir: Path | None = None, lexicon: Lexicon | No
                                      GRAPH_LEXICON), GRAPH_LEXICON)):
                     out.write_raw(ox.serialize(quads, format=ox.RdfFormat.N_QUADS), name)
                 run = BuildRun(__version__, started, build_time(), tuple(examples))
-                dataset_quads(out, manifest, run, dict(out.per_graph), GRAPH_DATASET)
+                checksums = {f["name"]: f["sha256"] for f in report.files}
+                dataset_quads(out, manifest, run, dict(out.per_graph), checksums, GRAPH_DATASET)
                 out.close()
                 loading = time.perf_counter()
                 store.bulk_load(path=str(quads_path), format=ox.RdfFormat.N_QUADS)

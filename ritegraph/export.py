@@ -17,8 +17,9 @@ from pathlib import Path
 
 import pyoxigraph as ox
 
+from .rdf.iris import DATASET_GRAPH
 from .store import graph_quads
-from .vocab import GRAPH
+from .vocab import GRAPH, sparql_prefixes
 from .vocab import PREFIXES as VOCAB_PREFIXES
 
 PREFIXES: dict[str, str] = {**VOCAB_PREFIXES, "graph": str(GRAPH)}
@@ -212,10 +213,7 @@ def write_atomically(path: Path, data: bytes) -> None:
         raise
 
 
-_ANNOTATIONS_QUERY = """
-PREFIX oa: <http://www.w3.org/ns/oa#>
-PREFIX dcterms: <http://purl.org/dc/terms/>
-PREFIX as: <http://www.w3.org/ns/activitystreams#>
+_ANNOTATIONS_QUERY = sparql_prefixes("oa", "dcterms", "as") + """
 SELECT ?a ?body ?motivation ?created ?generator ?t ?source ?p ?start ?end ?q ?exact WHERE {
   GRAPH ?g { ?a a oa:Annotation ; oa:hasBody ?body ; oa:motivatedBy ?motivation ;
                 dcterms:created ?created ; as:generator ?generator ; oa:hasTarget ?t .
@@ -250,7 +248,7 @@ def annotation_collection(store: ox.Store, graphs: list[str]) -> bytes:
                        {"id": r["q"].value, "type": "TextQuoteSelector",
                         "exact": r["exact"].value}]},
     } for r in rows]
-    collection = f"{PREFIXES['rg'].removesuffix('ontology#')}dataset/ritegraph/annotations"
+    collection = f"{DATASET_GRAPH}/annotations"
     document = {
         "@context": ANNO_CONTEXT, "id": collection, "type": "AnnotationCollection",
         "label": "ritegraph: the evidence of every mention and step", "total": len(items),

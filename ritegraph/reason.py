@@ -17,6 +17,7 @@ import rdflib
 
 from .errors import UsageError
 from .resources import data_dir
+from .vocab import sparql_prefixes
 
 ONTOLOGY_IRI = "https://w3id.org/ritegraph/ontology"
 ONTOLOGY_FILE = "ritegraph.ttl"
@@ -67,8 +68,7 @@ def run_hermit(world, onto) -> None:
 
 #: What of each step the reasoner needs (the defined classes use the step's type, action type,
 #: negation, object types and place types; the role and facing links are kept for consistency).
-ACTS_QUERY = """
-PREFIX rg: <https://w3id.org/ritegraph/ontology#>
+ACTS_QUERY = sparql_prefixes("rg") + """
 CONSTRUCT { ?act a rg:Step ; ?p ?o }
 WHERE { ?act a rg:Step ; ?p ?o .
         VALUES ?p { rg:actionType rg:negated rg:agent rg:recipient rg:object rg:place

@@ -7,13 +7,9 @@ from pathlib import Path
 import pyoxigraph as ox
 
 from .store import build_info, open_store
+from .vocab import sparql_prefixes
 
-_PREFIXES = """
-PREFIX rg: <https://w3id.org/ritegraph/ontology#>
-PREFIX oa: <http://www.w3.org/ns/oa#>
-PREFIX skos: <http://www.w3.org/2004/02/skos/core#>
-PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>
-"""
+_PREFIXES = sparql_prefixes("rg", "oa", "skos", "rdfs")
 
 QUERIES = {
     "passages": """SELECT ?rite ?layer (COUNT(?p) AS ?n) WHERE {

@@ -24,7 +24,7 @@ from pathlib import Path
 import pyoxigraph as ox
 
 from .errors import StoreError
-from .vocab import GRAPH
+from .vocab import GRAPH, OA, XSD
 
 GRAPH_BASE = str(GRAPH)
 GRAPH_ONTOLOGY = GRAPH_BASE + "ontology"
@@ -105,8 +105,8 @@ def named_graphs(store: ox.Store) -> list[str]:
 #: Web Annotation types selector offsets ``xsd:nonNegativeInteger``; pyoxigraph keeps such
 #: literals as ``xsd:integer`` (it normalises derived datatypes to their primitive type), so
 #: what is read out of the store for others (exports, rdflib graphs) gets the type back.
-_NON_NEGATIVE = frozenset(ox.NamedNode(f"http://www.w3.org/ns/oa#{n}") for n in ("start", "end"))
-_NON_NEGATIVE_TYPE = ox.NamedNode("http://www.w3.org/2001/XMLSchema#nonNegativeInteger")
+_NON_NEGATIVE = frozenset(ox.NamedNode(str(p)) for p in (OA.start, OA.end))
+_NON_NEGATIVE_TYPE = ox.NamedNode(str(XSD.nonNegativeInteger))
 
 
 def graph_quads(store: ox.Store, graph: str) -> list[ox.Quad]:

@@ -26,11 +26,9 @@ class Provenance:
 def annotation_quads(out: QuadWriter, annotation: str, body: str, *, document: str, text: str,
                      start: int, end: int, graph: str, made: Provenance) -> None:
     """Write one annotation whose body is ``body`` and whose target is ``text[start:end]``."""
-    target, position, quote = (f"{annotation}-target", f"{annotation}-position",
-                               f"{annotation}-quote")
-    if "#" not in annotation:
-        target, position, quote = (f"{annotation}#target", f"{annotation}#position",
-                                   f"{annotation}#quote")
+    sep = "-" if "#" in annotation else "#"  # <step>#evidence-target, <mention>#target
+    target, position, quote = (f"{annotation}{sep}{part}" for part in ("target", "position",
+                                                                        "quote"))
     out.add(annotation, RDF.type, iri(OA.Annotation), graph)
     out.add(annotation, OA.motivatedBy, iri(OA.identifying), graph)
     out.add(annotation, OA.hasBody, iri(body), graph)

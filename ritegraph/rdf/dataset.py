@@ -12,7 +12,6 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Mapping
 from dataclasses import dataclass
-from pathlib import Path
 
 from ..corpus import MANIFEST_NAME, Manifest
 from ..vocab import (
@@ -59,8 +58,9 @@ def software_quads(out: QuadWriter, version: str, graph: str) -> str:
 
 
 def dataset_quads(out: QuadWriter, manifest: Manifest, run: BuildRun,
-                  triples: Mapping[str, int], graph: str) -> None:
-    """Describe the dataset whose named graphs hold ``triples`` (graph IRI → count)."""
+                  triples: Mapping[str, int], checksums: Mapping[str, str], graph: str) -> None:
+    """Describe the dataset whose named graphs hold ``triples`` (graph IRI → count), built
+    from the manifest's files whose sha256 ``checksums`` gives (file name → hex digest)."""
     ds, build = DATASET_GRAPH, f"{DATASET_GRAPH}/build"
     add = out.add
     add(ds, RDF.type, iri(VOID.Dataset), graph)
@@ -100,20 +100,21 @@ def dataset_quads(out: QuadWriter, manifest: Manifest, run: BuildRun,
     add(build, PROV.endedAtTime, date_time(run.ended), graph)
     add(build, PROV.wasAssociatedWith, iri(software), graph)
     manifest_file = manifest.directory / MANIFEST_NAME
-    add(build, PROV.used, iri(checksummed(out, f"{ds}/manifest", manifest_file, graph)), graph)
+    manifest_sha = hashlib.sha256(manifest_file.read_bytes()).hexdigest()
+    add(build, PROV.used, iri(checksummed(out, f"{ds}/manifest", manifest_sha, graph)), graph)
     add(f"{ds}/manifest", DCTERMS.identifier, literal(MANIFEST_NAME), graph)
     for file in manifest.files:
-        add(build, PROV.used, iri(checksummed(out, doc_iri(file), file.path, graph)), graph)
+        add(build, PROV.used, iri(checksummed(out, doc_iri(file), checksums[file.name], graph)),
+            graph)
     for collection in manifest.collections:
         add(build, PROV.used, iri(collection_iri(collection.id)), graph)
 
 
-def checksummed(out: QuadWriter, subject: str, path: Path, graph: str) -> str:
-    """Give ``subject`` the SPDX sha256 checksum of ``path``; return ``subject``."""
+def checksummed(out: QuadWriter, subject: str, sha256: str, graph: str) -> str:
+    """Give ``subject`` the SPDX checksum ``sha256`` (hex); return ``subject``."""
     checksum = f"{subject}#sha256"
     out.add(subject, SPDX.checksum, iri(checksum), graph)
     out.add(checksum, RDF.type, iri(SPDX.Checksum), graph)
     out.add(checksum, SPDX.algorithm, iri(SPDX.checksumAlgorithm_sha256), graph)
-    out.add(checksum, SPDX.checksumValue,
-            literal(hashlib.sha256(path.read_bytes()).hexdigest()), graph)
+    out.add(checksum, SPDX.checksumValue, literal(sha256), graph)
     return subject
