@@ -46,7 +46,7 @@ from ritegraph.store import open_store
 #: The baseline child: pyoxigraph alone, bulk-loading an N-Quads file into a fresh directory.
 BULK_LOAD = """import sys, pyoxigraph as ox
 store = ox.Store(sys.argv[2])
-store.bulk_load(path=sys.argv[1], format=ox.RdfFormat.N_QUADS)
+store.bulk_load(path=sys.argv[1], format=ox.RdfFormat.N_QUADS, lenient=True)  # as the build does
 store.flush()
 """
 

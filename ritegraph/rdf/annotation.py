@@ -23,24 +23,39 @@ class Provenance:
     generator: str  # IRI of the software (with its version)
 
 
+def _template() -> tuple[str, int]:
+    """The quads of one annotation as one format string (a build writes ~300k annotations:
+    one string per annotation instead of 15 calls is most of the RDF phase's speed)."""
+    rows = [
+        ("{a}", RDF.type, iri(OA.Annotation)),
+        ("{a}", OA.motivatedBy, iri(OA.identifying)),
+        ("{a}", OA.hasBody, "<{body}>"),
+        ("{a}", DCTERMS.created, "{created}"),
+        ("{a}", AS.generator, "<{generator}>"),
+        ("{a}", OA.hasTarget, "<{a}{sep}target>"),
+        ("{a}{sep}target", RDF.type, iri(OA.SpecificResource)),
+        ("{a}{sep}target", OA.hasSource, "<{document}>"),
+        ("{a}{sep}target", OA.hasSelector, "<{a}{sep}position>"),
+        ("{a}{sep}target", OA.hasSelector, "<{a}{sep}quote>"),
+        ("{a}{sep}position", RDF.type, iri(OA.TextPositionSelector)),
+        ("{a}{sep}position", OA.start, "{start}"),
+        ("{a}{sep}position", OA.end, "{end}"),
+        ("{a}{sep}quote", RDF.type, iri(OA.TextQuoteSelector)),
+        ("{a}{sep}quote", OA.exact, "{exact}"),
+    ]
+    lines = "".join(f"<{s}> <{p}> {o} <{{graph}}> .\n" for s, p, o in rows)
+    return lines, len(rows)
+
+
+_ANNOTATION, _ANNOTATION_QUADS = _template()
+
+
 def annotation_quads(out: QuadWriter, annotation: str, body: str, *, document: str, text: str,
                      start: int, end: int, graph: str, made: Provenance) -> None:
     """Write one annotation whose body is ``body`` and whose target is ``text[start:end]``."""
     sep = "-" if "#" in annotation else "#"  # <step>#evidence-target, <mention>#target
-    target, position, quote = (f"{annotation}{sep}{part}" for part in ("target", "position",
-                                                                        "quote"))
-    out.add(annotation, RDF.type, iri(OA.Annotation), graph)
-    out.add(annotation, OA.motivatedBy, iri(OA.identifying), graph)
-    out.add(annotation, OA.hasBody, iri(body), graph)
-    out.add(annotation, DCTERMS.created, date_time(made.created), graph)
-    out.add(annotation, AS.generator, iri(made.generator), graph)
-    out.add(annotation, OA.hasTarget, iri(target), graph)
-    out.add(target, RDF.type, iri(OA.SpecificResource), graph)
-    out.add(target, OA.hasSource, iri(document), graph)
-    out.add(target, OA.hasSelector, iri(position), graph)
-    out.add(target, OA.hasSelector, iri(quote), graph)
-    out.add(position, RDF.type, iri(OA.TextPositionSelector), graph)
-    out.add(position, OA.start, non_negative(start), graph)
-    out.add(position, OA.end, non_negative(end), graph)
-    out.add(quote, RDF.type, iri(OA.TextQuoteSelector), graph)
-    out.add(quote, OA.exact, literal(text[start:end]), graph)
+    out.add_block(_ANNOTATION.format(
+        a=annotation, sep=sep, body=body, document=document, graph=graph,
+        created=date_time(made.created), generator=made.generator,
+        start=non_negative(start), end=non_negative(end), exact=literal(text[start:end])),
+        _ANNOTATION_QUADS, graph)

@@ -76,6 +76,12 @@ class QuadWriter:
         self.count += 1
         self.per_graph[graph] += 1
 
+    def add_block(self, lines: str, count: int, graph: str) -> None:
+        """Add ``count`` ready-made N-Quads ``lines`` of one named graph (hot paths)."""
+        self._write(lines)
+        self.count += count
+        self.per_graph[graph] += count
+
     def write_raw(self, data: bytes, graph: str) -> None:
         """Append already serialised N-Quads (UTF-8) of one named graph, e.g. from
         ``pyoxigraph.serialize``."""

@@ -81,6 +81,10 @@ def document_quads(out: QuadWriter, manifest: Manifest, file: CorpusFile) -> Non
         out.add(d, DCTERMS.subject, iri(rite_iri(span.rite)), g)
 
 
+_MENTION = (f"<{{m}}> <{RDF.type}> <{RG.Mention}> <{{g}}> .\n"
+            f"<{{m}}> <{RG.inPassage}> <{{p}}> <{{g}}> .\n")
+
+
 def file_quads(out: QuadWriter, file: CorpusFile, result: ReadResult,
                matches: dict[int, list[Match]], made: Provenance) -> None:
     """Sections, passages, glyph issues and mentions of one file, each in its rite's graph.
@@ -104,8 +108,7 @@ def file_quads(out: QuadWriter, file: CorpusFile, result: ReadResult,
         pi = passage_quads(out, stem, d, result, p, g)
         for m in matches.get(p.index, ()):
             mention = mention_iri(stem, m, p)
-            out.add(mention, RDF.type, iri(RG.Mention), g)
-            out.add(mention, RG.inPassage, iri(pi), g)
+            out.add_block(_MENTION.format(m=mention, p=pi, g=g), 2, g)
             annotation_quads(out, mention, m.concept.iri, document=d, text=result.text,
                              start=m.start, end=m.end, graph=g, made=made)
     for issue in result.glyphs:
