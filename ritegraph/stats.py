@@ -4,51 +4,24 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pyoxigraph as ox
-
+from .read.snapshot import select
 from .store import build_info, open_store
-from .vocab import sparql_prefixes
 
-_PREFIXES = sparql_prefixes("rg", "oa", "skos", "rdfs")
-
-QUERIES = {
-    "passages": """SELECT ?rite ?layer (COUNT(?p) AS ?n) WHERE {
-        ?p a rg:Passage ; rg:layer/rdfs:label ?layer .
-        FILTER(langMatches(lang(?layer), "zh-Hans"))
-        OPTIONAL { ?p rg:inRite/rdfs:label ?rite . FILTER(langMatches(lang(?rite), "zh-Hans")) }
-    } GROUP BY ?rite ?layer ORDER BY ?rite ?layer""",
-    "classes": """SELECT ?graph ?class (COUNT(DISTINCT ?s) AS ?n) WHERE {
-        GRAPH ?g { ?s a ?class } BIND(STRAFTER(STR(?g), "/graph/") AS ?graph)
-    } GROUP BY ?graph ?class ORDER BY ?graph ?class""",
-    "mentions": """SELECT ?rite ?scheme (COUNT(?m) AS ?n) WHERE {
-        ?m a rg:Mention ; oa:hasBody/skos:inScheme ?s ; rg:inPassage/rg:inRite/rdfs:label ?rite .
-        FILTER(langMatches(lang(?rite), "zh-Hans")) BIND(STRAFTER(STR(?s), "/scheme/") AS ?scheme)
-    } GROUP BY ?rite ?scheme ORDER BY ?rite ?scheme""",
-    "sections": """SELECT ?rite (COUNT(?s) AS ?n) WHERE {
-        ?s a rg:Section ; rg:inRite/rdfs:label ?rite . FILTER(langMatches(lang(?rite), "zh-Hans"))
-    } GROUP BY ?rite ORDER BY ?rite""",
-}
+#: Named counts, each a query ``ritegraph/read/queries/stats-<name>.rq``.
+COUNTS = ("passages", "classes", "mentions", "sections")
 
 
-def _value(term: ox.NamedNode | ox.Literal | None) -> str | int | None:
-    if term is None:
-        return None
-    if isinstance(term, ox.Literal) and term.datatype.value.endswith("#integer"):
-        return int(term.value)
-    value = term.value
-    if isinstance(term, ox.NamedNode) and "#" in value:
-        return value.rsplit("#", 1)[1]
-    return value
+def _local(value: object) -> object:
+    """Class IRIs by their local name (``Passage``), everything else as read."""
+    return value.rsplit("#", 1)[1] if isinstance(value, str) and "://" in value and "#" in value \
+        else value
 
 
 def collect(store_dir: Path) -> dict:
     """All statistics as plain data (JSON-ready)."""
     store = open_store(store_dir)
-    out: dict = {}
-    for name, body in QUERIES.items():
-        result = store.query(_PREFIXES + body, use_default_graph_as_union=True)
-        columns = [v.value for v in result.variables]
-        out[name] = [{c: _value(row[c]) for c in columns} for row in result]
+    out: dict = {name: [{k: _local(v) for k, v in row.items()}
+                        for row in select(store, f"stats-{name}")] for name in COUNTS}
     info = build_info(store_dir)
     out["files"] = [
         {"name": f["name"], "coverage": round(f["classic_cjk_covered"]

@@ -13,12 +13,12 @@ import pyoxigraph as ox
 import pytest
 
 from ritegraph.check import load_config, report_json, run_check
-from ritegraph.check.data import load
 from ritegraph.check.identity import identity
 from ritegraph.check.render import render_csv, render_html, render_text
 from ritegraph.check.rules import declared, mine
 from ritegraph.check.usage import usage_rows
 from ritegraph.cli import main
+from ritegraph.read.snapshot import load_snapshot as load
 from ritegraph.store import new_build, open_store
 from ritegraph.validate import validate
 
@@ -151,7 +151,7 @@ def test_where_an_act_puts_its_object_is_its_own_slot(tmp_path):
     data = load(store)
     jianxi, zhongting = ("https://w3id.org/ritegraph/place/jianxi",
                          "https://w3id.org/ritegraph/place/zhongting")
-    dian = [a for a in data.acts if "https://w3id.org/ritegraph/action/dian" in a.values("action")]
+    dian = [a for a in data.steps if "https://w3id.org/ritegraph/action/dian" in a.values("action")]
     assert [a.where.quote for a in dian] == [q for *_, q, _, _ in
                                              sorted(PUTTING_DOWN, key=lambda p: p[1:3])]
     assert all(not a.values("place") and a.values("placement") for a in dian)

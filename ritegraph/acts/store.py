@@ -1,93 +1,38 @@
-"""Reading acts back from the store (SPARQL on pyoxigraph), as records for output and eval."""
+"""Steps read back from the store (through the read layer), as records for output and eval."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from ..model import Layer
-from ..store import open_store
-from ..vocab import sparql_prefixes
+from ..read import RiteGraph
 
-_PREFIXES = sparql_prefixes("rg", "oa", "rdfs", "skos", "dcterms")
-
-ACTS_QUERY = _PREFIXES + """
-SELECT ?act ?file ?start ?end ?quote ?rite ?riteIri ?section ?sectionOrder ?layer ?action ?facing
-       ?negated ?implicit ?confidence ?order
-WHERE {
-  ?act a rg:Step ; rg:actionType ?actionType ; rg:negated ?negated ;
-       rg:implicitAgent ?implicit ; rg:confidence ?confidence ; rg:order ?order ;
-       rg:inRite ?riteIri ; rg:attestedIn ?passage .
-  ?evidence oa:hasBody ?act ; oa:hasTarget ?target .
-  ?target oa:hasSource ?doc ; oa:hasSelector ?position , ?quoteSel .
-  ?position a oa:TextPositionSelector ; oa:start ?start ; oa:end ?end .
-  ?quoteSel a oa:TextQuoteSelector ; oa:exact ?quote .
-  ?doc dcterms:identifier ?file .
-  ?passage rg:layer ?layer .
-  ?actionType skos:prefLabel ?action . FILTER(langMatches(lang(?action), "zh-Hans"))
-  ?riteIri rdfs:label ?rite . FILTER(langMatches(lang(?rite), "zh-Hans"))
-  OPTIONAL { ?act rg:inSection ?sectionIri . ?sectionIri rdfs:label ?section ;
-             rg:order ?sectionOrder . }
-  OPTIONAL { ?act rg:facing ?facingIri . ?facingIri skos:prefLabel ?facing .
-             FILTER(langMatches(lang(?facing), "zh-Hans")) }
-}
-"""
-
-LINKS_QUERY = _PREFIXES + """
-SELECT ?act ?property ?label WHERE {
-  VALUES ?property { rg:agent rg:object rg:recipient rg:place rg:placement }
-  ?act a rg:Step ; ?property ?concept .
-  ?concept skos:prefLabel ?label . FILTER(langMatches(lang(?label), "zh-Hans"))
-}
-"""
-
-#: Property → record field; where a thing is put (rg:placement) is one of the act's places.
-_FIELDS = {"agent": "agents", "object": "objects", "recipient": "recipients", "place": "places",
-           "placement": "places"}
+#: Record field → the step's slots it lists (where a thing is put is one of the step's places).
+_FIELDS = {"agents": ("agent",), "objects": ("object",), "recipients": ("recipient",),
+           "places": ("place", "placement")}
 _LAYERS = {layer.slug: layer.value for layer in Layer}
 
 
-def _value(term) -> object:
-    if term is None:
-        return None
-    value = term.value
-    datatype = getattr(term, "datatype", None)
-    if datatype is not None:
-        kind = datatype.value.rsplit("#", 1)[-1]
-        if kind in ("integer", "nonNegativeInteger"):
-            return int(value)
-        if kind == "decimal":
-            return float(value)
-        if kind == "boolean":
-            return value == "true"
-    return value
-
-
-def acts_from_store(store_dir: Path) -> list[dict]:
-    """Every act in the store as a record with list-valued ``agents``, ``objects`` …, sorted by
-    file and position. The agent of the JSONL output is ``agents[0]``."""
-    store = open_store(store_dir)
-    records: dict[str, dict] = {}
-    for row in store.query(ACTS_QUERY, use_default_graph_as_union=True):
-        act = row["act"].value
-        record = {name: _value(row[name]) for name in (
-            "file", "start", "end", "quote", "rite", "section", "sectionOrder", "action",
-            "facing", "negated", "implicit", "confidence", "order")}
-        record["layer"] = _LAYERS.get(row["layer"].value.rsplit("/", 1)[-1])
-        record["iri"] = act
-        record["rite_slug"] = row["riteIri"].value.rsplit("/", 1)[-1]
-        for plural in _FIELDS.values():
-            record[plural] = []
-        records[act] = record
-    order: dict[str, dict[str, list[str]]] = {}
-    for row in store.query(LINKS_QUERY, use_default_graph_as_union=True):
-        act = row["act"].value
-        if act in records:
-            name = _FIELDS[row["property"].value.rsplit("#", 1)[-1]]
-            order.setdefault(act, {}).setdefault(name, []).append(row["label"].value)
-    for act, fields in order.items():
-        for name, labels in fields.items():
-            records[act][name] = sorted(labels)
-    return sorted(records.values(), key=lambda r: (r["file"], r["start"], r["end"], r["iri"]))
+def acts_from_store(graph: RiteGraph, rite: str | None = None) -> list[dict]:
+    """Every step (of one rite, by slug or label) as a record with list-valued ``agents``,
+    ``objects`` …, sorted by file and position. The agent of the JSONL output is ``agents[0]``."""
+    data = graph.snapshot([graph.rite(rite).slug] if rite else None)
+    records = []
+    for step in data.steps:
+        where, section = step.where, data.sections.get(step.where.section or "")
+        facing = sorted(step.values("facing"))
+        record = {
+            "iri": step.iri, "file": where.file, "start": where.start, "end": where.end,
+            "quote": where.quote, "rite": data.rites[where.rite].label, "rite_slug": where.rite,
+            "section": section.title if section else None,
+            "sectionOrder": section.order if section else None,
+            "layer": _LAYERS.get(step.layer.split("-of-", 1)[0]),
+            "action": next((data.label(a) for a in sorted(step.values("action"))), None),
+            "facing": data.label(facing[0]) if facing else None,
+            "negated": step.negated, "implicit": step.implicit_agent,
+            "confidence": step.confidence, "order": step.order}
+        for name, slots in _FIELDS.items():
+            record[name] = sorted(data.label(c) for slot in slots for c in step.values(slot))
+        records.append(record)
+    return sorted(records, key=lambda r: (r["file"], r["start"], r["end"], r["iri"]))
 
 
 def output_record(record: dict) -> dict:

@@ -9,8 +9,9 @@ from functools import cache
 from itertools import combinations
 
 from ..build import is_cjk
+from ..read.records import Passage, Where
+from ..read.snapshot import Snapshot
 from .config import IdentityConfig
-from .data import CheckData, Passage, Where
 
 ENTITY_SCHEMES = ("role", "object", "place", "action")
 
@@ -71,7 +72,7 @@ class IdentityReport:
     gaps: list[GapCandidate] = field(default_factory=list)
 
 
-def surface_forms(data: CheckData, skip_layers: Iterable[str] = ()) -> list[ConceptForms]:
+def surface_forms(data: Snapshot, skip_layers: Iterable[str] = ()) -> list[ConceptForms]:
     """Forms (``oa:exact``) of every role, object, place and action concept, per rite."""
     table: dict[str, dict[str, Counter[str]]] = defaultdict(
         lambda: {r: Counter() for r in data.rites})
@@ -84,7 +85,7 @@ def surface_forms(data: CheckData, skip_layers: Iterable[str] = ()) -> list[Conc
             sum(x.values()) for x in kv[1].values()), kv[0]))]
 
 
-def one_rite_forms(data: CheckData, config: IdentityConfig) -> list[OneRiteForm]:
+def one_rite_forms(data: Snapshot, config: IdentityConfig) -> list[OneRiteForm]:
     """Forms of a concept met in several rites that themselves occur in one rite only.
 
     Mentions in ``config.form_skip_layers`` (the modern translation) are left out.
@@ -108,7 +109,7 @@ def one_rite_forms(data: CheckData, config: IdentityConfig) -> list[OneRiteForm]
     return sorted(out, key=lambda o: (-o.count, o.concept, o.form))
 
 
-def split_candidates(data: CheckData, forms: list[ConceptForms],
+def split_candidates(data: Snapshot, forms: list[ConceptForms],
                      fold: Callable[[str], str]) -> list[SplitCandidate]:
     """Pairs of concepts in one scheme whose folded labels or forms coincide."""
     folded: dict[str, set[str]] = {}
@@ -146,7 +147,7 @@ def _candidates(run: str, from_end: bool, stop: str, max_length: int) -> Iterabl
             yield piece
 
 
-def lexicon_gaps(data: CheckData, config: IdentityConfig, fold: Callable[[str], str]
+def lexicon_gaps(data: Snapshot, config: IdentityConfig, fold: Callable[[str], str]
                  ) -> list[GapCandidate]:
     """Frequent uncovered strings right before an action verb or right after 执/取/奠 …"""
     by_passage: dict[str, list] = defaultdict(list)
@@ -194,7 +195,7 @@ def _line(p: Passage, offset: int) -> int | None:
     return None if p.line is None else p.line + p.text[:offset].count("\n")
 
 
-def identity(data: CheckData, config: IdentityConfig,
+def identity(data: Snapshot, config: IdentityConfig,
              fold: Callable[[str], str] | None = None) -> IdentityReport:
     fold = fold or default_fold()
     forms = surface_forms(data)

@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pyoxigraph as ox
 
+from ..read.records import Where
+from ..read.snapshot import Snapshot, load_snapshot
 from .config import CheckConfig
-from .data import CheckData, Where, load
 from .identity import IdentityReport, identity
 from .rules import Rule, declared, mine
 from .shacl import ShaclSummary, shacl_summary
@@ -18,7 +19,7 @@ from .usage import UsageReport, usage
 
 @dataclass
 class CheckReport:
-    data: CheckData
+    data: Snapshot
     config: CheckConfig
     rules: list[Rule]
     declared: list[Rule]
@@ -34,7 +35,7 @@ class CheckReport:
 def run_check(store: ox.Store, config: CheckConfig, rites: list[str] | None = None,
               store_dir: Path | None = None, shacl: bool = True) -> CheckReport:
     """Every check over the store (restricted to ``rites`` when given)."""
-    data = load(store, rites)
+    data = load_snapshot(store, rites)
     summary = (shacl_summary(store_dir, set(data.rites)) if shacl
                else ShaclSummary(False, "SHACL summary not requested."))
     return CheckReport(data, config, mine(data, config), declared(data, config),
@@ -43,7 +44,7 @@ def run_check(store: ox.Store, config: CheckConfig, rites: list[str] | None = No
 
 # --- JSON -------------------------------------------------------------------------------------
 
-def where_json(data: CheckData, where: Where) -> dict:
+def where_json(data: Snapshot, where: Where) -> dict:
     rite = data.rites.get(where.rite)
     return {"rite": where.rite, "rite_label": rite.label if rite else where.rite,
             "section": data.section_title(where.section),
@@ -51,11 +52,11 @@ def where_json(data: CheckData, where: Where) -> dict:
             "line": where.line, "passage": where.passage}
 
 
-def labels(data: CheckData, counter: Counter[str] | dict[str, int]) -> dict[str, int]:
+def labels(data: Snapshot, counter: Counter[str] | dict[str, int]) -> dict[str, int]:
     return {data.label(k): v for k, v in sorted(counter.items(), key=lambda kv: (-kv[1], kv[0]))}
 
 
-def rule_json(data: CheckData, rule: Rule) -> dict:
+def rule_json(data: Snapshot, rule: Rule) -> dict:
     p, c = rule.premise, rule.conclusion
     out = {
         "text_zh": rule.text_zh, "text_en": rule.text_en,
@@ -80,7 +81,7 @@ def report_json(report: CheckReport) -> dict:
     data, m = report.data, report.config.mining
     return {
         "rites": [{"slug": r.slug, "label": r.label, "en": r.en} for r in data.rites.values()],
-        "counts": {r: {"acts": sum(a.where.rite == r for a in data.acts),
+        "counts": {r: {"acts": sum(a.where.rite == r for a in data.steps),
                        "mentions": sum(x.where.rite == r for x in data.mentions)}
                    for r in data.rites},
         "thresholds": {"min_support": m.min_support, "min_confidence": m.min_confidence,

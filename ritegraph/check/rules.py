@@ -22,8 +22,9 @@ from dataclasses import dataclass, field
 from itertools import combinations
 
 from ..errors import InputError
+from ..read.records import Step
+from ..read.snapshot import Snapshot
 from .config import SEQUENCE_RELATIONS, CheckConfig, DeclaredRule, MiningConfig
-from .data import Act, CheckData
 
 EPSILON = 1e-9
 
@@ -59,18 +60,18 @@ class Conclusion:
 
 @dataclass
 class RuleException:
-    act: Act
+    act: Step
     found: list[str] = field(default_factory=list)  # what the act has instead (concept IRIs)
-    negated: list[Act] = field(default_factory=list)  # sequences: neighbours saying 不X
+    negated: list[Step] = field(default_factory=list)  # sequences: neighbours saying 不X
 
 
 @dataclass
 class Rule:
     premise: Premise
     conclusion: Conclusion
-    supporting: list[Act]
+    supporting: list[Step]
     exceptions: list[RuleException]
-    unstated: list[Act]
+    unstated: list[Step]
     declared: DeclaredRule | None = None
     text_zh: str = ""
     text_en: str = ""
@@ -100,11 +101,11 @@ class Rule:
 class ActIndex:
     """Acts grouped for matching: expanded actions, section neighbours."""
 
-    def __init__(self, data: CheckData, mining: MiningConfig) -> None:
+    def __init__(self, data: Snapshot, mining: MiningConfig) -> None:
         self.data, self.mining = data, mining
         self.position: dict[str, tuple[tuple[str, str], int]] = {}
-        groups: dict[tuple[str, str], list[Act]] = defaultdict(list)
-        for act in data.acts:
+        groups: dict[tuple[str, str], list[Step]] = defaultdict(list)
+        for act in data.steps:
             groups[(act.where.rite, act.where.section or act.where.passage or act.iri)].append(act)
         self.groups = {k: sorted(v, key=lambda a: (a.where.start or 0, a.order, a.iri))
                        for k, v in groups.items()}
@@ -112,27 +113,27 @@ class ActIndex:
             for i, act in enumerate(acts):
                 self.position[act.iri] = (key, i)
 
-    def actions(self, act: Act) -> frozenset[str]:
+    def actions(self, act: Step) -> frozenset[str]:
         """The act's action types, with their broader actions when configured."""
         own = act.values("action")
         if not self.mining.broader_actions:
             return own
         return own.union(*(self.data.broader.get(a, frozenset()) for a in own))
 
-    def neighbours(self, act: Act, relation: str) -> list[Act]:
+    def neighbours(self, act: Step, relation: str) -> list[Step]:
         key, i = self.position[act.iri]
         acts, window = self.groups[key], self.mining.sequence_window
         return acts[max(0, i - window):i] if relation == "before" else acts[i + 1:i + 1 + window]
 
-    def matches(self, act: Act, premise: Premise) -> bool:
+    def matches(self, act: Step, premise: Premise) -> bool:
         return (not act.negated and premise.action in self.actions(act)
                 and all(v in act.values(s) for s, v in premise.items))
 
-    def neighbour_does(self, neighbour: Act, conclusion: Conclusion) -> bool:
+    def neighbour_does(self, neighbour: Step, conclusion: Conclusion) -> bool:
         return conclusion.value in self.actions(neighbour) and (
             conclusion.who is None or conclusion.who in neighbour.values("agent"))
 
-    def judge(self, act: Act, conclusion: Conclusion) -> tuple[str, RuleException | None]:
+    def judge(self, act: Step, conclusion: Conclusion) -> tuple[str, RuleException | None]:
         """("support" | "exception" | "unstated", the exception when there is one)."""
         if conclusion.is_sequence:
             near = [n for n in self.neighbours(act, conclusion.kind)
@@ -149,9 +150,9 @@ class ActIndex:
 
 
 def evaluate(index: ActIndex, premise: Premise, conclusion: Conclusion,
-             acts: Iterable[Act] | None = None) -> Rule:
+             acts: Iterable[Step] | None = None) -> Rule:
     """Count a rule over the acts (default: every act) matching its premise."""
-    candidates = index.data.acts if acts is None else acts
+    candidates = index.data.steps if acts is None else acts
     rule = Rule(premise, conclusion, [], [], [])
     counts: dict[str, list[int]] = {r: [0, 0] for r in index.data.rites}
     for act in candidates:
@@ -172,7 +173,7 @@ def evaluate(index: ActIndex, premise: Premise, conclusion: Conclusion,
     return rule
 
 
-def premises_of(act: Act, index: ActIndex) -> Iterable[Premise]:
+def premises_of(act: Step, index: ActIndex) -> Iterable[Premise]:
     mining = index.mining
     extras = sorted((slot, v) for slot in mining.premise_slots for v in act.values(slot))
     for action in index.actions(act):
@@ -182,7 +183,7 @@ def premises_of(act: Act, index: ActIndex) -> Iterable[Premise]:
                     yield Premise(action, items)
 
 
-def conclusions_of(act: Act, premise: Premise, index: ActIndex) -> Iterable[Conclusion]:
+def conclusions_of(act: Step, premise: Premise, index: ActIndex) -> Iterable[Conclusion]:
     """Candidate conclusions seen on an act; never one the premise's lemma already contains
     (卒觯 → 用觯, 就席 → 在席: skos:related in the lexicon)."""
     used = {s for s, _ in premise.items}
@@ -203,12 +204,12 @@ def conclusions_of(act: Act, premise: Premise, index: ActIndex) -> Iterable[Conc
                         yield Conclusion(relation, action, who)
 
 
-def mine(data: CheckData, config: CheckConfig) -> list[Rule]:
+def mine(data: Snapshot, config: CheckConfig) -> list[Rule]:
     """Every rule that passes the thresholds, pruned and ranked by support."""
     mining = config.mining
     index = ActIndex(data, mining)
-    by_premise: dict[Premise, list[Act]] = defaultdict(list)
-    for act in data.acts:
+    by_premise: dict[Premise, list[Step]] = defaultdict(list)
+    for act in data.steps:
         if not act.negated:
             for premise in set(premises_of(act, index)):
                 by_premise[premise].append(act)
@@ -231,7 +232,7 @@ def mine(data: CheckData, config: CheckConfig) -> list[Rule]:
     return rank(kept)
 
 
-def _redundant(rule: Rule, passing: dict[tuple[Premise, Conclusion], Rule], data: CheckData,
+def _redundant(rule: Rule, passing: dict[tuple[Premise, Conclusion], Rule], data: Snapshot,
                mining: MiningConfig) -> bool:
     for general in rule.premise.generalisations(data.broader, mining.broader_actions):
         other = passing.get((general, rule.conclusion))
@@ -253,7 +254,7 @@ def rank(rules: list[Rule]) -> list[Rule]:
 
 # --- declared rules ---------------------------------------------------------------------------
 
-def resolve(data: CheckData, name: str, scheme: str, where: str) -> str:
+def resolve(data: Snapshot, name: str, scheme: str, where: str) -> str:
     """A concept IRI from a zh-Hans label or ``scheme/slug``; :class:`InputError` if unknown."""
     for concept in data.concepts.values():
         if concept.scheme == scheme and name in (concept.label, concept.key,
@@ -267,7 +268,7 @@ SLOT_SCHEMES = {"action": "action", "agent": "role", "recipient": "role", "objec
                 "before": "action", "after": "action", "who": "role"}
 
 
-def declared(data: CheckData, config: CheckConfig) -> list[Rule]:
+def declared(data: Snapshot, config: CheckConfig) -> list[Rule]:
     """The config's rules, evaluated over every act (whatever the thresholds)."""
     index = ActIndex(data, config.mining)
     rules = []
@@ -287,7 +288,7 @@ def declared(data: CheckData, config: CheckConfig) -> list[Rule]:
 
 # --- phrasing -----------------------------------------------------------------------------------
 
-def premise_zh(premise: Premise, data: CheckData) -> str:
+def premise_zh(premise: Premise, data: Snapshot) -> str:
     agent, recipient, obj = (premise.slot(s) for s in ("agent", "recipient", "object"))
     text = (data.label(agent) if agent else "") + data.label(premise.action)
     if obj:
@@ -297,12 +298,12 @@ def premise_zh(premise: Premise, data: CheckData) -> str:
     return "凡" + text
 
 
-def _en(data: CheckData, iri: str) -> str:
+def _en(data: Snapshot, iri: str) -> str:
     gloss, label = data.gloss(iri), data.label(iri)
     return label if gloss == label else f"{gloss} ({label})"
 
 
-def premise_en(premise: Premise, data: CheckData) -> str:
+def premise_en(premise: Premise, data: Snapshot) -> str:
     """"In every act of presenting the cup (献) by host (主人) with … to …": the lexicon's
     English action labels are verbal nouns."""
     agent, recipient, obj = (premise.slot(s) for s in ("agent", "recipient", "object"))
@@ -316,7 +317,7 @@ def premise_en(premise: Premise, data: CheckData) -> str:
     return text
 
 
-def phrase(rule: Rule, data: CheckData, config: CheckConfig) -> None:
+def phrase(rule: Rule, data: Snapshot, config: CheckConfig) -> None:
     """Fill ``text_zh`` (凡例 style) and ``text_en`` from the configured templates."""
     c, p = rule.conclusion, rule.premise
     same_agent = c.who is not None and c.who == p.slot("agent")

@@ -7,8 +7,8 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from itertools import combinations
 
+from ..read.snapshot import Snapshot
 from .config import UsageConfig
-from .data import CheckData
 
 ACT_SLOTS = ("agent", "action", "object", "recipient", "place", "placement", "facing")
 # A place is used where an act is done (place) and where an act puts its object (placement).
@@ -48,12 +48,12 @@ class UsageReport:
     divergences: list[Divergence]
 
 
-def usage_rows(data: CheckData) -> dict[str, dict[str, Usage]]:
+def usage_rows(data: Snapshot) -> dict[str, dict[str, Usage]]:
     rows: dict[str, dict[str, Usage]] = defaultdict(lambda: {r: Usage() for r in data.rites})
     for m in data.mentions:
         if data.concept(m.concept).scheme in ENTITY_SLOTS:
             rows[m.concept][m.where.rite].mentions += 1
-    for act in data.acts:
+    for act in data.steps:
         if act.negated:
             continue
         counted: set[str] = set()
@@ -79,7 +79,7 @@ def total_variation(a: Counter[str], b: Counter[str]) -> float:
     return 0.5 * sum(abs(a[k] / na - b[k] / nb) for k in set(a) | set(b))
 
 
-def divergences(data: CheckData, rows: dict[str, dict[str, Usage]], config: UsageConfig
+def divergences(data: Snapshot, rows: dict[str, dict[str, Usage]], config: UsageConfig
                 ) -> list[Divergence]:
     """Pairs of rites in which an entity (in one slot) co-occurs with clearly different things."""
     out = []
@@ -98,6 +98,6 @@ def divergences(data: CheckData, rows: dict[str, dict[str, Usage]], config: Usag
     return out[:config.limit]
 
 
-def usage(data: CheckData, config: UsageConfig) -> UsageReport:
+def usage(data: Snapshot, config: UsageConfig) -> UsageReport:
     rows = usage_rows(data)
     return UsageReport(rows, divergences(data, rows, config))

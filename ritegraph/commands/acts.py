@@ -11,6 +11,7 @@ from typing import TextIO
 
 from ..acts.store import acts_from_store, output_record
 from ..cli import add_store_option, store_dir
+from ..read import open_graph
 
 KEYS = ("file", "start", "end", "quote", "rite", "section", "layer", "agent", "action", "object",
         "recipient", "place", "facing", "negated", "implicit_agent", "confidence", "iri")
@@ -29,9 +30,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.set_defaults(func=run)
 
 
-def _wanted(record: dict, rite: str | None, section: str | None) -> bool:
-    if rite and rite not in (record["rite"], record["rite_slug"]):
-        return False
+def _wanted(record: dict, section: str | None) -> bool:
     if section:
         if section.isdigit():
             return record.get("sectionOrder") == int(section)
@@ -48,8 +47,8 @@ def _cell(value: object) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    rows = [output_record(r) for r in acts_from_store(store_dir(args))
-            if _wanted(r, args.rite, args.section)]
+    rows = [output_record(r) for r in acts_from_store(open_graph(store_dir(args)), args.rite)
+            if _wanted(r, args.section)]
     try:
         write(rows, args.format, sys.stdout)
     except BrokenPipeError:  # e.g. piped into `head`

@@ -14,11 +14,11 @@ import sys
 from pathlib import Path
 
 from ..check import load_config, report_json, run_check
-from ..check.data import select, slug_of
 from ..check.render import render_csv, render_html, render_text
 from ..cli import add_store_option, store_dir
 from ..errors import EXIT_OK, EXIT_PROBLEMS, InputError, UsageError
 from ..export import write_atomically
+from ..read.snapshot import select, slug_of
 from ..store import open_store
 
 

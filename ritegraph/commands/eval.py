@@ -32,8 +32,9 @@ def predictions(args: argparse.Namespace) -> list[dict]:
 
         return [act_record(act) for act in corpus_acts(args.corpus)]
     from ..acts.store import acts_from_store, score_record
+    from ..read import open_graph
 
-    return [score_record(r) for r in acts_from_store(store_dir(args))]
+    return [score_record(r) for r in acts_from_store(open_graph(store_dir(args)))]
 
 
 def _row(name: str, figures: dict) -> str:

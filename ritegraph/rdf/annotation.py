@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..vocab import AS, DCTERMS, OA, RDF
+from .iris import annotation_part
 from .terms import QuadWriter, date_time, iri, literal, non_negative
 
 
@@ -32,16 +33,16 @@ def _template() -> tuple[str, int]:
         ("{a}", OA.hasBody, "<{body}>"),
         ("{a}", DCTERMS.created, "{created}"),
         ("{a}", AS.generator, "<{generator}>"),
-        ("{a}", OA.hasTarget, "<{a}{sep}target>"),
-        ("{a}{sep}target", RDF.type, iri(OA.SpecificResource)),
-        ("{a}{sep}target", OA.hasSource, "<{document}>"),
-        ("{a}{sep}target", OA.hasSelector, "<{a}{sep}position>"),
-        ("{a}{sep}target", OA.hasSelector, "<{a}{sep}quote>"),
-        ("{a}{sep}position", RDF.type, iri(OA.TextPositionSelector)),
-        ("{a}{sep}position", OA.start, "{start}"),
-        ("{a}{sep}position", OA.end, "{end}"),
-        ("{a}{sep}quote", RDF.type, iri(OA.TextQuoteSelector)),
-        ("{a}{sep}quote", OA.exact, "{exact}"),
+        ("{a}", OA.hasTarget, "<{target}>"),
+        ("{target}", RDF.type, iri(OA.SpecificResource)),
+        ("{target}", OA.hasSource, "<{document}>"),
+        ("{target}", OA.hasSelector, "<{position}>"),
+        ("{target}", OA.hasSelector, "<{quote}>"),
+        ("{position}", RDF.type, iri(OA.TextPositionSelector)),
+        ("{position}", OA.start, "{start}"),
+        ("{position}", OA.end, "{end}"),
+        ("{quote}", RDF.type, iri(OA.TextQuoteSelector)),
+        ("{quote}", OA.exact, "{exact}"),
     ]
     lines = "".join(f"<{s}> <{p}> {o} <{{graph}}> .\n" for s, p, o in rows)
     return lines, len(rows)
@@ -53,9 +54,11 @@ _ANNOTATION, _ANNOTATION_QUADS = _template()
 def annotation_quads(out: QuadWriter, annotation: str, body: str, *, document: str, text: str,
                      start: int, end: int, graph: str, made: Provenance) -> None:
     """Write one annotation whose body is ``body`` and whose target is ``text[start:end]``."""
-    sep = "-" if "#" in annotation else "#"  # <step>#evidence-target, <mention>#target
+    target, position, quote = (annotation_part(annotation, part)
+                               for part in ("target", "position", "quote"))
     out.add_block(_ANNOTATION.format(
-        a=annotation, sep=sep, body=body, document=document, graph=graph,
+        a=annotation, target=target, position=position, quote=quote, body=body,
+        document=document, graph=graph,
         created=date_time(made.created), generator=made.generator,
         start=non_negative(start), end=non_negative(end), exact=literal(text[start:end])),
         _ANNOTATION_QUADS, graph)

@@ -82,6 +82,19 @@ def evidence_iri(step: str) -> str:
     return f"{step}#evidence"
 
 
+def annotation_part(annotation: str, part: str) -> str:
+    """A part of an annotation: its ``target``, ``position`` or ``quote`` (selectors).
+    ``<mention>#target``; for a step's evidence, ``<step>#evidence-target``."""
+    return f"{annotation}{'-' if '#' in annotation else '#'}{part}"
+
+
+def evidenced_by_selector(selector: str) -> str:
+    """The mention or step whose evidence a selector IRI (from :func:`annotation_part`) is part
+    of: the inverse of the naming above, for readers that join selectors to what they anchor."""
+    base, _, part = selector.partition("#")
+    return base if part.startswith(("evidence-", "position", "quote")) else selector
+
+
 def glyph_iri(stem: str, offset: int) -> str:
     return f"{GLYPH}{stem}/{offset}"
 

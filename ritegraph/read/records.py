@@ -1,0 +1,131 @@
+"""Typed records read from the store: what the read layer hands to the CLI, check, serve and the
+Python API. Plain frozen dataclasses; ``records_frame`` turns a list of them into a DataFrame."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import asdict, dataclass, field, is_dataclass
+
+from ..vocab import BASE
+
+SCHEMES = ("role", "object", "place", "action", "direction")
+
+#: Step property (local name in the ontology) → slot name in :class:`Step`.
+STEP_SLOTS = {"actionType": "action", "agent": "agent", "recipient": "recipient",
+              "object": "object", "place": "place", "placement": "placement",
+              "facing": "facing"}
+
+
+@dataclass(frozen=True)
+class Concept:
+    """A lexicon concept (role, object type, place type, action type or direction)."""
+
+    iri: str
+    scheme: str  # role, object, place, action, direction (from the IRI)
+    label: str  # zh-Hans prefLabel, else the slug
+    en: str  # English prefLabel, else the label
+
+    @property
+    def key(self) -> str:
+        """``scheme/slug``, as written in configs (``role/bin``)."""
+        return self.iri.removeprefix(BASE)
+
+    @property
+    def gloss(self) -> str:
+        """A short English name: the English prefLabel without its parenthetical notes."""
+        return self.en.split(" (", 1)[0]
+
+
+@dataclass(frozen=True)
+class Rite:
+    iri: str
+    slug: str
+    label: str  # zh-Hans
+    en: str
+    order: int  # chapter number
+
+
+@dataclass(frozen=True)
+class Section:
+    iri: str
+    rite: str  # rite slug
+    title: str
+    order: int  # in its file
+    document: str | None  # corpus file name
+
+
+@dataclass(frozen=True)
+class Where:
+    """Provenance of a mention or a step: file, offsets, quote, passage, rite, section."""
+
+    rite: str  # rite slug
+    file: str | None
+    start: int | None
+    end: int | None
+    quote: str
+    passage: str | None
+    section: str | None  # section IRI
+    line: int | None = None
+
+    @property
+    def file_offset(self) -> str:
+        return f"{self.file}:{self.start}" if self.file else ""
+
+
+@dataclass(frozen=True)
+class Mention:
+    iri: str
+    concept: str  # concept IRI
+    layer: str  # layer slug; "yi-of-jing" for a translation of the classic
+    where: Where
+
+
+@dataclass(frozen=True)
+class Step:
+    """A prescribed step of a rite, with its slots as concept IRIs and where it is attested."""
+
+    iri: str
+    where: Where
+    order: int
+    negated: bool
+    implicit_agent: bool
+    layer: str = ""
+    confidence: float | None = None
+    slots: Mapping[str, frozenset[str]] = field(default_factory=dict)  # slot → concept IRIs
+
+    def values(self, slot: str) -> frozenset[str]:
+        return self.slots.get(slot, frozenset())
+
+
+@dataclass(frozen=True)
+class Passage:
+    iri: str
+    layer: str
+    text: str
+    start: int
+    line: int | None
+    where: Where
+
+
+def _flat(record: object) -> dict:
+    row = asdict(record) if is_dataclass(record) else dict(record)  # type: ignore[arg-type]
+    where = row.pop("where", None)
+    if isinstance(where, dict):
+        row.update({k: v for k, v in where.items() if k not in row})
+    for name, value in list(row.items()):
+        if isinstance(value, Mapping):  # a step's slots: one column each, sorted values
+            row.pop(name)
+            row.update({k: sorted(v) for k, v in value.items()})
+    return row
+
+
+def records_frame(records: Iterable[object]):
+    """The records as a ``pandas.DataFrame`` (one column per field; a step's ``where`` and
+    ``slots`` flattened). Needs pandas (``pip install pandas``)."""
+    try:
+        import pandas as pd
+    except ModuleNotFoundError as exc:
+        raise ModuleNotFoundError("records_frame needs pandas: pip install pandas") from exc
+    rows = [_flat(r) for r in records]
+    return pd.DataFrame(rows)
+

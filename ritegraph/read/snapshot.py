@@ -1,0 +1,257 @@
+"""A snapshot of the graph as records: rites, concepts, sections, passages, mentions, steps.
+
+Everything is pulled with the small queries in ``ritegraph/read/queries/*.rq`` and joined in
+Python: on the embedded store this is several times faster than one query joining mentions,
+selectors and passages. Restricted to some rites, the rite-level queries run over those rites'
+named graphs only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+import pyoxigraph as ox
+
+from ..rdf.iris import evidenced_by_selector
+from ..store import GRAPH_CORPUS, GRAPH_LEXICON, rite_graph
+from ..vocab import BASE
+from .records import STEP_SLOTS, Concept, Mention, Passage, Rite, Section, Step, Where
+
+LAYER_BASE = BASE + "layer/"
+_QUERIES = Path(__file__).parent / "queries"
+
+
+@dataclass
+class Snapshot:
+    rites: dict[str, Rite]  # slug → rite, in chapter order
+    concepts: dict[str, Concept]
+    broader: dict[str, frozenset[str]]  # concept → all broader concepts (transitive)
+    related: dict[str, frozenset[str]]  # concept → skos:related concepts (both directions)
+    sections: dict[str, Section]  # section IRI → section
+    mentions: list[Mention]
+    steps: list[Step]
+    passages: list[Passage]  # the top-level classic text and its translation, with text
+
+    def concept(self, iri: str) -> Concept:
+        """The concept for an IRI (a stand-in built from the IRI when it is not in the lexicon)."""
+        found = self.concepts.get(iri)
+        if found is None:
+            found = concept_from_iri(iri, None, None)
+            self.concepts[iri] = found
+        return found
+
+    def label(self, iri: str) -> str:
+        return self.concept(iri).label
+
+    def gloss(self, iri: str) -> str:
+        return self.concept(iri).gloss
+
+    def section_title(self, iri: str | None) -> str:
+        section = self.sections.get(iri or "")
+        return section.title if section else ""
+
+
+@cache
+def query_text(name: str) -> str:
+    """A read query by name, with the shared prefixes."""
+    return ((_QUERIES / "prefixes.rq").read_text(encoding="utf-8")
+            + (_QUERIES / f"{name}.rq").read_text(encoding="utf-8"))
+
+
+def select(store: ox.Store, name: str, graphs: list[str] | None = None
+           ) -> Iterable[dict[str, str | int | float | bool | None]]:
+    """Run a read query over the union of the named graphs (or over ``graphs`` only); rows as
+    dicts of Python values."""
+    if graphs is None:
+        result = store.query(query_text(name), use_default_graph_as_union=True)
+    else:
+        result = store.query(query_text(name), default_graph=[ox.NamedNode(g) for g in graphs])
+    columns = [v.value for v in result.variables]
+    for row in result:
+        yield {c: python_value(row[c]) for c in columns}
+
+
+def python_value(term: object) -> str | int | float | bool | None:
+    """An RDF term as a Python value (integers, decimals and booleans typed; else its string)."""
+    if term is None:
+        return None
+    if isinstance(term, ox.Literal):
+        datatype = term.datatype.value.rsplit("#", 1)[-1]
+        if datatype in ("integer", "int", "long", "nonNegativeInteger"):
+            return int(term.value)
+        if datatype in ("decimal", "double", "float"):
+            return float(term.value)
+        if datatype == "boolean":
+            return term.value in ("true", "1")
+    return term.value  # type: ignore[attr-defined]
+
+
+def concept_from_iri(iri: str, label: str | None, en: str | None) -> Concept:
+    scheme, _, slug = iri.removeprefix(BASE).partition("/")
+    return Concept(iri, scheme, label or slug or iri, en or label or slug or iri)
+
+
+def slug_of(iri: str) -> str:
+    return iri.rstrip("/").rsplit("/", 1)[-1]
+
+
+def layer_slug(layer: str | None, translates: str | None) -> str:
+    slug = (layer or "").removeprefix(LAYER_BASE)
+    if slug == "yi" and translates and translates.removeprefix(LAYER_BASE) == "jing":
+        return "yi-of-jing"
+    return slug
+
+
+def _closure(parents: dict[str, set[str]]) -> dict[str, frozenset[str]]:
+    out: dict[str, frozenset[str]] = {}
+
+    def ancestors(node: str, seen: frozenset[str]) -> frozenset[str]:
+        if node in out:
+            return out[node]
+        found: set[str] = set()
+        for parent in parents.get(node, ()):
+            if parent not in seen:
+                found |= {parent} | ancestors(parent, seen | {node})
+        out[node] = frozenset(found)
+        return out[node]
+
+    for node in list(parents):
+        ancestors(node, frozenset())
+    return out
+
+
+def _line(passage: Passage | None, start: int | None) -> int | None:
+    if passage is None or passage.line is None or start is None:
+        return None
+    return passage.line + passage.text[: max(0, start - passage.start)].count("\n")
+
+
+def _selectors(store: ox.Store, graphs: list[str] | None) -> dict[str, tuple[int, int, str]]:
+    """Mention or step → (start, end, exact), from its position and quote selectors. Selectors
+    minted by the build are joined by their IRIs (a SPARQL join through every target is 10×
+    slower on the whole book); any others through their targets."""
+    owner = {r["selector"]: r["annotation"] for r in select(store, "targets", graphs)}
+
+    def of(selector: str) -> str:
+        return owner.get(selector) or evidenced_by_selector(selector)
+
+    found: dict[str, list] = {}
+    for r in select(store, "positions", graphs):
+        entry = found.setdefault(of(r["selector"]), [None, None, ""])
+        entry[0], entry[1] = r["start"], r["end"]
+    for r in select(store, "quotes", graphs):
+        found.setdefault(of(r["selector"]), [None, None, ""])[2] = r["exact"]
+    return {k: (v[0], v[1], v[2]) for k, v in found.items()}
+
+
+def read_rites(store: ox.Store) -> list[Rite]:
+    """The rites in chapter order."""
+    return sorted((Rite(r["rite"], slug_of(r["rite"]), r["label"] or slug_of(r["rite"]),
+                        r["en"] or r["label"] or slug_of(r["rite"]), r["order"] or 0)
+                   for r in select(store, "rites", [GRAPH_CORPUS])),
+                  key=lambda r: (r.order, r.slug))
+
+
+def read_lexicon(store: ox.Store) -> tuple[dict[str, Concept], dict[str, frozenset[str]],
+                                        dict[str, frozenset[str]]]:
+    """Concepts by IRI, their transitive broader concepts, and their related concepts."""
+    concepts = {r["concept"]: concept_from_iri(r["concept"], r["label"], r["en"])
+                for r in select(store, "concepts", [GRAPH_LEXICON])}
+    parents: dict[str, set[str]] = {}
+    for r in select(store, "broader", [GRAPH_LEXICON]):
+        parents.setdefault(r["concept"], set()).add(r["broader"])
+    related: dict[str, set[str]] = {}
+    for r in select(store, "related", [GRAPH_LEXICON]):
+        related.setdefault(r["concept"], set()).add(r["related"])
+        related.setdefault(r["related"], set()).add(r["concept"])
+    return concepts, _closure(parents), {k: frozenset(v) for k, v in related.items()}
+
+
+class _Reader:
+    """The rite-level part of a snapshot: passages, mentions and steps of some rites."""
+
+    def __init__(self, store: ox.Store, rites: dict[str, Rite], graphs: list[str] | None):
+        self.store, self.rites, self.graphs = store, rites, graphs
+        self.files = {r["document"]: r["file"]
+                      for r in select(store, "documents", [GRAPH_CORPUS])}
+        self.info: dict[str, dict] = {}  # passage → its row
+        self.passages: list[Passage] = []
+        for r in select(store, "passages", graphs):
+            if slug_of(r["rite"]) not in rites:
+                continue
+            self.info[r["passage"]] = r
+            if r["text"] is not None:
+                where = Where(slug_of(r["rite"]), self.files.get(r["document"]), r["start"],
+                              r["start"] + len(r["text"]), r["text"], r["passage"], r["section"],
+                              r["line"])
+                self.passages.append(Passage(r["passage"], layer_slug(r["layer"],
+                                                                      r["translates"]),
+                                             r["text"], r["start"], r["line"], where))
+        self.by_iri = {p.iri: p for p in self.passages}
+        self.selectors = _selectors(store, graphs)
+
+    def layer(self, passage: str | None) -> str:
+        row = self.info.get(passage or "")
+        return layer_slug(row["layer"], row["translates"]) if row else ""
+
+    def where(self, annotation: str, passage: str | None, rite: str | None,
+              section: str | None) -> Where:
+        start, end, exact = self.selectors.get(annotation, (None, None, ""))
+        row = self.info.get(passage or "", {})
+        return Where(rite or slug_of(row.get("rite") or ""), self.files.get(row.get("document")),
+                     start, end, exact, passage, section or row.get("section"),
+                     _line(self.by_iri.get(passage or ""), start))
+
+    def sections(self) -> dict[str, Section]:
+        return {r["section"]: Section(r["section"], slug_of(r["rite"] or ""), r["label"] or "",
+                                      r["order"] or 0, self.files.get(r["document"]))
+                for r in select(self.store, "sections", self.graphs)
+                if slug_of(r["rite"] or "") in self.rites}
+
+    def mentions(self) -> list[Mention]:
+        return [Mention(r["mention"], r["concept"], self.layer(r["passage"]),
+                        self.where(r["mention"], r["passage"], None, None))
+                for r in select(self.store, "mention_links", self.graphs)
+                if r["passage"] in self.info]
+
+    def steps(self) -> list[Step]:
+        properties: dict[str, dict[str, list]] = {}
+        for r in select(self.store, "act_properties", self.graphs):
+            name = r["property"].rsplit("#", 1)[-1]
+            properties.setdefault(r["act"], {}).setdefault(name, []).append(r["value"])
+        steps = []
+        for iri, props in properties.items():
+            rite = slug_of(props["inRite"][0]) if "inRite" in props else None
+            if rite not in self.rites:
+                continue
+            passage = props.get("attestedIn", [None])[0]
+            steps.append(Step(
+                iri, self.where(iri, passage, rite, props.get("inSection", [None])[0]),
+                props.get("order", [0])[0], bool(props.get("negated", [False])[0]),
+                bool(props.get("implicitAgent", [False])[0]), self.layer(passage),
+                props.get("confidence", [None])[0],
+                {slot: frozenset(props[name]) for name, slot in STEP_SLOTS.items()
+                 if name in props}))
+        return steps
+
+
+def load_snapshot(store: ox.Store, rites: Iterable[str] | None = None) -> Snapshot:
+    """Read the graph as records; ``rites`` (slugs) restricts sections, passages, mentions and
+    steps to those rites (and their queries to those rites' named graphs)."""
+    wanted = set(rites) if rites else None
+    rite_map = {r.slug: r for r in read_rites(store) if wanted is None or r.slug in wanted}
+    graphs = None if wanted is None else [rite_graph(slug) for slug in rite_map]
+    concepts, broader, related = read_lexicon(store)
+    reader = _Reader(store, rite_map, graphs)
+    rank = {slug: i for i, slug in enumerate(rite_map)}
+    passages = sorted(reader.passages, key=lambda p: (rank[p.where.rite], p.where.file or "",
+                                                       p.start))
+    steps = sorted(reader.steps(), key=lambda a: (rank[a.where.rite], a.where.file or "",
+                                                  a.where.start or 0, a.order, a.iri))
+    mentions = sorted(reader.mentions(), key=lambda m: (rank[m.where.rite], m.where.file or "",
+                                                        m.where.start or 0, m.iri))
+    return Snapshot(rite_map, concepts, broader, related, reader.sections(), mentions, steps,
+                    passages)
