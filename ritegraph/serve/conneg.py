@@ -89,8 +89,10 @@ def negotiate(header: str | None, offers: tuple[Format, ...]) -> Format | None:
     """The offer the client prefers (ties go to the earlier offer); ``None`` if none fits."""
     ranges = parse_accept(header)
     best, best_q = None, 0.0
+    exact = dict(ranges)
     for offer in offers:
-        q = max(_quality(t, ranges) for t in (offer.media_type, *offer.aliases))
+        aliases = [exact[a] for a in offer.aliases if a in exact]  # no wildcard for aliases
+        q = max([_quality(offer.media_type, ranges), *aliases])
         if q > best_q:
             best, best_q = offer, q
     return best
