@@ -95,7 +95,7 @@ async def index(request: Request) -> Response:
 
 
 def _alternates(root: str, path: str) -> dict[str, str]:
-    quoted = urllib.parse.quote(path)
+    quoted = urllib.parse.quote(path, safe="/+")
     return {f.media_type: f"{root}{quoted}{f.suffix}" for f in DOCUMENTS}
 
 
