@@ -388,6 +388,16 @@ def test_the_ontology_document_holds_its_terms(server):
     assert (step, rdflib.RDFS.label, rdflib.Literal("仪节", lang="zh-hans")) in graph
 
 
+def test_a_named_graph_is_described_by_the_dataset_subset_naming_it(server):
+    answer = server.get("graph/corpus", accept="application/n-triples")
+    graph = rdflib.Graph().parse(data=answer.body, format="nt")
+    void = rdflib.Namespace("http://rdfs.org/ns/void#")
+    sd = rdflib.Namespace("http://www.w3.org/ns/sparql-service-description#")
+    subset = graph.value(None, sd.name, rdflib.URIRef(RG + "graph/corpus"))
+    assert int(graph.value(subset, void.triples)) > 0
+    assert "void:triples" in server.get("graph/corpus.html").text
+
+
 def test_unknown_iris_are_404_and_unacceptable_types_406(server):
     assert server.get("role/no-such-role", accept="text/turtle").status == 404
     assert server.get("no/such/thing.ttl").status == 404

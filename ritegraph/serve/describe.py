@@ -26,6 +26,7 @@ ONTOLOGY_GRAPH = BASE + "graph/ontology"
 LABELS = (str(SKOS.prefLabel), str(RDFS.label))
 _LABEL_NODES = tuple(ox.NamedNode(p) for p in LABELS)
 _HAS_BODY = ox.NamedNode(str(OA.hasBody))
+_SD_NAME = ox.NamedNode("http://www.w3.org/ns/sparql-service-description#name")
 _OFFSETS = frozenset(ox.NamedNode(str(p)) for p in (OA.start, OA.end))
 _NON_NEGATIVE = ox.NamedNode(str(XSD.nonNegativeInteger))
 
@@ -51,11 +52,14 @@ def _own(store: ox.Store, subject: Subject) -> list[ox.Triple]:
 
 
 def _seeds(store: ox.Store, doc: str) -> list[Subject]:
-    """The document's IRI, the annotations of it that it owns, and (for the ontology) its terms."""
+    """The document's IRI, its own annotations (``#evidence``), the dataset subset naming it
+    (for a named graph) and, for the ontology, its terms."""
     seeds: list[Subject] = [ox.NamedNode(doc)]
     for quad in store.quads_for_pattern(None, _HAS_BODY, ox.NamedNode(doc), None):
         if isinstance(quad.subject, ox.NamedNode) and document_of(quad.subject.value) == doc:
             seeds.append(quad.subject)
+    # a named graph: the dataset description's subset that names it
+    seeds.extend(q.subject for q in store.quads_for_pattern(None, _SD_NAME, ox.NamedNode(doc)))
     if doc == ONTOLOGY:
         prefix = ONTOLOGY + "#"
         terms = {q.subject for q in store.quads_for_pattern(None, None, None,
@@ -129,10 +133,10 @@ class Description:
         return [t for t in self.triples if t.subject == node]
 
     def subjects(self) -> list[Subject]:
-        """The resource, then the hash IRIs and blank nodes that belong to it, in order."""
+        """The resource, then every other subject described beyond its labels, in order."""
         seen: dict[Subject, None] = {ox.NamedNode(self.iri): None}
         for t in self.triples:
-            if t.subject.value.startswith(self.iri + "#") or isinstance(t.subject, ox.BlankNode):
+            if t.predicate.value not in LABELS:
                 seen.setdefault(t.subject)
         return list(seen)
 
