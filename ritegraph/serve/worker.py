@@ -73,16 +73,15 @@ def _has_service(node: object) -> bool:
 
 @lru_cache(maxsize=512)
 def check_query(text: str) -> None:
-    """Refuse updates and ``SERVICE``, by parsing the text with rdflib's SPARQL parser.
+    """Refuse updates (403) and ``SERVICE`` (400).
 
-    When rdflib cannot parse a query, pyoxigraph may still: then the keyword is looked for
-    among the tokens outside strings, IRIs and comments, and pyoxigraph reports syntax errors.
+    rdflib's SPARQL parser finds a ``ServiceGraphPattern`` anywhere in the parse tree; a scan of
+    the tokens outside strings, IRIs and comments also catches a ``SERVICE`` that rdflib does
+    not see (in a query it cannot parse, which pyoxigraph then parses, reporting any error).
     """
     from pyparsing import ParseException
     from rdflib.plugins.sparql.parser import parseQuery, parseUpdate
 
-    # The token scan also runs when rdflib parses the query: should the two parsers ever
-    # disagree, the query is refused rather than run with a SERVICE call.
     tokens_say = bool(_SERVICE_TOKEN.search(_NOT_CODE.sub(" ", text)))
     try:
         tree = parseQuery(text)
