@@ -17,7 +17,7 @@ from .errors import EXIT_USAGE, RitegraphError
 
 #: Subcommand modules, in the order ``--help`` lists them.
 COMMANDS = ["build", "export", "stats", "acts", "eval", "validate", "reason", "query", "push",
-            "check"]
+            "check", "serve"]
 
 DEFAULT_STORE = "ritegraph-data"
 

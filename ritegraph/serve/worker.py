@@ -1,0 +1,202 @@
+"""The query worker: a process that opens the store read-only once and answers jobs.
+
+A job is ``("query", QueryJob)`` or ``("describe", iri)``; the answer is a :class:`Reply`. The
+server kills a worker that is still busy at the deadline (pyoxigraph cannot interrupt a query),
+so everything slow (parsing, evaluation, iterating the solutions, serialising) happens here.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import re
+import threading
+import time
+from dataclasses import dataclass, field
+from functools import lru_cache
+from multiprocessing.connection import Connection
+
+import pyoxigraph as ox
+
+from ..vocab import PREFIXES
+from .conneg import GRAPHS, RESULTS, Format, listing, negotiate, prefixes_for
+from .describe import describe
+
+
+@dataclass(frozen=True)
+class QueryJob:
+    text: str
+    accept: str | None
+    max_rows: int
+    default_graphs: tuple[str, ...] = ()
+    named_graphs: tuple[str, ...] = ()
+
+
+@dataclass
+class Reply:
+    status: int
+    media_type: str
+    body: bytes
+    truncated: bool = False
+    headers: dict[str, str] = field(default_factory=dict)
+
+
+class Refused(Exception):
+    """A query the endpoint does not run: ``status`` and a message for the client."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+def text_reply(status: int, message: str) -> Reply:
+    return Reply(status, "text/plain; charset=utf-8", (message.rstrip() + "\n").encode())
+
+
+# ------------------------------------------------------------------------ read-only checks
+
+_NOT_CODE = re.compile(r'''"""(?:[^"\\]|\\.|"(?!""))*"""|\'\'\'(?:[^'\\]|\\.|'(?!''))*\'\'\''''
+                       r'''|"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|<[^<>"{}|^`\\\s]*>|#[^\n]*''')
+_SERVICE_TOKEN = re.compile(r"(?<![\w:?$@.-])SERVICE(?![\w:.-])", re.I)
+
+
+def _has_service(node: object) -> bool:
+    """Whether an rdflib parse tree holds a ``ServiceGraphPattern``."""
+    from rdflib.plugins.sparql.parserutils import CompValue
+
+    if isinstance(node, CompValue):
+        return node.name == "ServiceGraphPattern" or any(_has_service(v) for v in node.values())
+    if isinstance(node, list | tuple) or type(node).__name__ == "ParseResults":
+        return any(_has_service(v) for v in node)
+    return False
+
+
+@lru_cache(maxsize=512)
+def check_query(text: str) -> None:
+    """Refuse updates (403) and ``SERVICE`` (400).
+
+    rdflib's SPARQL parser finds a ``ServiceGraphPattern`` anywhere in the parse tree; a scan of
+    the tokens outside strings, IRIs and comments also catches a ``SERVICE`` that rdflib does
+    not see (in a query it cannot parse, which pyoxigraph then parses, reporting any error).
+    """
+    from pyparsing import ParseException
+    from rdflib.plugins.sparql.parser import parseQuery, parseUpdate
+
+    tokens_say = bool(_SERVICE_TOKEN.search(_NOT_CODE.sub(" ", text)))
+    try:
+        tree = parseQuery(text)
+    except ParseException:
+        try:
+            parseUpdate(text)
+        except ParseException:
+            tree = None
+        else:
+            raise Refused(403, "this endpoint is read-only: SPARQL updates are refused") from None
+    if tokens_say or (tree is not None and _has_service(tree)):
+        raise Refused(400, "SERVICE is not allowed: this endpoint queries only its own graph")
+
+
+# ------------------------------------------------------------------------ running
+
+
+def evaluate(store: ox.Store, job: QueryJob):
+    """The pyoxigraph answer; default graph = union of the named graphs unless given."""
+    kwargs: dict = {"use_default_graph_as_union": not job.default_graphs}
+    if job.default_graphs:
+        kwargs["default_graph"] = [ox.NamedNode(g) for g in job.default_graphs]
+    if job.named_graphs:
+        kwargs["named_graphs"] = [ox.NamedNode(g) for g in job.named_graphs]
+    try:
+        return store.query(job.text, **kwargs)
+    except SyntaxError as exc:
+        raise Refused(400, f"the query does not parse: {exc}") from exc
+    except ValueError as exc:
+        raise Refused(400, f"bad request: {exc}") from exc
+
+
+def _choose(job: QueryJob, offers: tuple[Format, ...]) -> Format:
+    chosen = negotiate(job.accept, offers)
+    if chosen is None:
+        raise Refused(406, f"no acceptable format for this result (Accept: {job.accept}); "
+                           f"this query can answer in {listing(offers)}")
+    return chosen
+
+
+def solutions_reply(answer: ox.QuerySolutions, job: QueryJob) -> Reply:
+    """At most ``max_rows`` solutions, written by pyoxigraph (through TSV, which is exact)."""
+    chosen = _choose(job, RESULTS)
+    names = [v.value for v in answer.variables]
+    rows = list(itertools.islice(answer, job.max_rows + 1))
+    truncated = len(rows) > job.max_rows
+    lines = ["\t".join("?" + n for n in names)]
+    for solution in rows[: job.max_rows]:
+        lines.append("\t".join("" if solution[n] is None else str(solution[n]) for n in names))
+    capped = ox.parse_query_results("\n".join(lines) + "\n", ox.QueryResultsFormat.TSV)
+    return Reply(200, chosen.content_type, capped.serialize(format=chosen.writer), truncated)
+
+
+def triples_reply(answer: ox.QueryTriples, job: QueryJob) -> Reply:
+    chosen = _choose(job, GRAPHS)
+    triples = list(itertools.islice(answer, job.max_rows + 1))
+    kept = triples[: job.max_rows]
+    body = ox.serialize(kept, format=chosen.writer, prefixes=prefixes_for(kept, PREFIXES))
+    return Reply(200, chosen.content_type, body, len(triples) > job.max_rows)
+
+
+def run_query(store: ox.Store, job: QueryJob) -> Reply:
+    try:
+        check_query(job.text)
+        answer = evaluate(store, job)
+        if isinstance(answer, ox.QueryBoolean):
+            chosen = _choose(job, RESULTS)
+            return Reply(200, chosen.content_type, answer.serialize(format=chosen.writer))
+        if isinstance(answer, ox.QuerySolutions):
+            return solutions_reply(answer, job)
+        return triples_reply(answer, job)
+    except Refused as exc:
+        return text_reply(exc.status, str(exc))
+
+
+def run_describe(store: ox.Store, iri: str) -> Reply:
+    triples = describe(store, iri)
+    if not triples:
+        return text_reply(404, f"nothing is known about <{iri}>")
+    return Reply(200, "application/n-triples", ox.serialize(triples, format=ox.RdfFormat.N_TRIPLES))
+
+
+def handle(store: ox.Store, kind: str, payload: object) -> Reply:
+    if kind == "query":
+        return run_query(store, payload)  # type: ignore[arg-type]
+    if kind == "describe":
+        return run_describe(store, str(payload))
+    return text_reply(500, f"unknown job {kind!r}")
+
+
+def _exit_with_parent(parent: int) -> None:
+    """End this worker when the server is gone (it may be busy in a long query)."""
+    while True:
+        time.sleep(1.0)
+        if os.getppid() != parent:
+            os._exit(0)
+
+
+def main(conn: Connection, store_path: str, parent: int) -> None:
+    """The worker process: open the store, say ``ready``, answer jobs until the pipe closes."""
+    threading.Thread(target=_exit_with_parent, args=(parent,), daemon=True).start()
+    try:
+        store = ox.Store.read_only(store_path)
+        check_query("ASK {}")  # import and warm up the parser before the first request
+    except Exception as exc:  # reported to the server, which stops with the message
+        conn.send(("error", f"{type(exc).__name__}: {exc}"))
+        return
+    conn.send(("ready", os.getpid()))
+    while True:
+        try:
+            kind, payload = conn.recv()
+        except (EOFError, OSError):
+            return
+        try:
+            reply = handle(store, kind, payload)
+        except Exception as exc:
+            reply = text_reply(500, f"internal error: {type(exc).__name__}: {exc}")
+        conn.send(reply)
