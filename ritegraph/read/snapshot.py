@@ -61,14 +61,18 @@ def query_text(name: str) -> str:
             + (_QUERIES / f"{name}.rq").read_text(encoding="utf-8"))
 
 
-def select(store: ox.Store, name: str, graphs: list[str] | None = None
+def select(store: ox.Store, name: str, graphs: list[str] | None = None,
+           bind: dict[str, str] | None = None
            ) -> Iterable[dict[str, str | int | float | bool | None]]:
-    """Run a read query over the union of the named graphs (or over ``graphs`` only); rows as
-    dicts of Python values."""
+    """Run a read query over the union of the named graphs (or over ``graphs`` only), with
+    variables of ``bind`` substituted by IRIs; rows as dicts of Python values."""
+    options: dict = {"substitutions": {ox.Variable(k): ox.NamedNode(v)
+                                       for k, v in (bind or {}).items()}}
     if graphs is None:
-        result = store.query(query_text(name), use_default_graph_as_union=True)
+        options["use_default_graph_as_union"] = True
     else:
-        result = store.query(query_text(name), default_graph=[ox.NamedNode(g) for g in graphs])
+        options["default_graph"] = [ox.NamedNode(g) for g in graphs]
+    result = store.query(query_text(name), **options)
     columns = [v.value for v in result.variables]
     for row in result:
         yield {c: python_value(row[c]) for c in columns}

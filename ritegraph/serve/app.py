@@ -86,9 +86,28 @@ async def query_page(request: Request) -> Response:
         queries=json.dumps(named_queries(), ensure_ascii=False).replace("</", "<\\/")))
 
 
+async def search_page(request: Request) -> Response:
+    """Concepts whose labels (simplified, traditional, pinyin, English) contain ``q``."""
+    text = request.query_params.get("q", "").strip()
+    reply = await request.app.state.pool.run("search", text)
+    if reply.status != 200:
+        return Response(reply.body, reply.status, media_type=reply.media_type)
+    return pages.search_page(text, json.loads(reply.body), request.scope.get("root_path", ""))
+
+
+async def check_page(request: Request) -> Response:
+    """The ``ritegraph check`` report (``?rite=slug`` for one rite), computed by a worker."""
+    reply = await request.app.state.pool.run("check", request.query_params.get("rite"))
+    return Response(reply.body, reply.status, media_type=reply.media_type,
+                    headers=limit_headers(request))
+
+
 async def index(request: Request) -> Response:
+    reply = await request.app.state.pool.run("view", BASE)
+    rites = json.loads(reply.body)["rites"] if reply.status == 200 else []
     template = templating.environment().get_template("index.html")
-    return HTMLResponse(template.render(root=request.scope.get("root_path", ""), base=BASE))
+    return HTMLResponse(template.render(root=request.scope.get("root_path", ""), base=BASE,
+                                        rites=rites))
 
 
 # ------------------------------------------------------------------------ dereferencing
@@ -124,7 +143,11 @@ async def resource(request: Request) -> Response:
         return PlainTextResponse(f"not acceptable: this resource is available as "
                                  f"{listing(DOCUMENTS)}\n", 406, headers={"Vary": "Accept"})
     if chosen is HTML:
-        response = pages.resource_page(description)
+        reply = await request.app.state.pool.run("view", description.iri)
+        if reply.status != 200:
+            return Response(reply.body, reply.status, media_type=reply.media_type,
+                            headers=limit_headers(request))
+        response = pages.resource_page(description, json.loads(reply.body))
     else:
         body = ox.serialize(description.triples, format=chosen.writer,
                             prefixes=prefixes_for(description.triples, PREFIXES))
@@ -147,6 +170,8 @@ def routes() -> Sequence[Route | Mount]:
         Route("/", guarded(index), name="index"),
         Route("/sparql", guarded(sparql), methods=["GET", "POST"], name="sparql"),
         Route("/query", guarded(query_page), name="query_page"),
+        Route("/search", guarded(search_page), name="search"),
+        Route("/check", guarded(check_page), name="check"),
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
         Route("/{path:path}", guarded(resource), name="resource"),
     ]

@@ -1,9 +1,10 @@
-"""The HTML page of a dereferenced IRI: the hook for the real pages.
+"""The HTML pages of dereferenced IRIs: rite, section, passage, concept and step pages, a generic
+page for every other minted IRI, and the search page.
 
-``resource_page(description)`` is called for every minted IRI whose request prefers
-``text/html`` (or asks for ``/<path>.html``). This generic fallback shows the resource's
-properties as a table, with its labels; links to other minted IRIs point at the local server
-(``Description.href``) while the text shown is the persistent IRI or its label.
+``resource_page(description, view)`` gets the resource's description (its triples and the labels
+of what it links to, the same set the RDF formats write) and its view (what the page shows beyond
+them, from :mod:`ritegraph.read.views`, computed in a query worker). Links to minted IRIs point at
+the local server (``Description.href``); the persistent IRI is shown on every page.
 """
 
 from __future__ import annotations
@@ -11,9 +12,12 @@ from __future__ import annotations
 import pyoxigraph as ox
 from starlette.responses import HTMLResponse
 
-from ..vocab import PREFIXES
+from ..vocab import PREFIXES, SKOS
 from .describe import Description
 from .templating import environment
+
+LAYER_NAMES = {"jing": "经", "zhu": "注", "shu": "疏", "an": "按", "yin": "音", "yi": "译",
+               "yi-of-jing": "译", "ji": "记", "zhuan": "传", "kaozheng": "考證"}
 
 
 def compact(iri: str) -> str:
@@ -42,9 +46,8 @@ def _rows(subject: ox.NamedNode | ox.BlankNode, d: Description) -> list[dict]:
              "value": _cell(t.object, d)} for t in triples]
 
 
-def resource_page(description: Description) -> HTMLResponse:
-    """A readable table of the resource's properties (and of what belongs to it)."""
-    d = description
+def property_sections(d: Description) -> list[dict]:
+    """The resource's properties as tables: itself first, then what belongs to it."""
     sections = []
     for subject in d.subjects():
         anchor = (subject.value.partition("#")[2] if isinstance(subject, ox.NamedNode)
@@ -52,7 +55,40 @@ def resource_page(description: Description) -> HTMLResponse:
         rows = _rows(subject, d)
         if rows:
             sections.append({"iri": subject.value, "anchor": anchor, "rows": rows})
-    html = environment().get_template("resource.html").render(
-        iri=d.iri, title=d.label(d.iri), labels=d.labels(d.iri), sections=sections,
-        formats=d.formats, root=d.root)
-    return HTMLResponse(html)
+    return sections
+
+
+def _values(d: Description, predicate: str) -> list[ox.Literal]:
+    return [t.object for t in d.about() if t.predicate.value == predicate
+            and isinstance(t.object, ox.Literal)]
+
+
+def _step_context(view: dict) -> dict | None:
+    """The passage stating a step, split around the step's quote."""
+    passage = view.get("passage") or {}
+    if not passage.get("found") or "start" not in view:
+        return None
+    text = "".join(span["text"] for span in passage["spans"])
+    a, b = view["start"] - passage["start"], view["end"] - passage["start"]
+    return {"before": text[:a], "quote": text[a:b], "after": text[b:], "passage": passage}
+
+
+def resource_page(description: Description, view: dict | None = None) -> HTMLResponse:
+    """The page of a minted IRI: the page of its kind when there is one, else the generic one."""
+    d, view = description, view or {}
+    kind = view.get("kind", "resource")
+    context = {"iri": d.iri, "title": d.label(d.iri), "labels": d.labels(d.iri),
+               "formats": d.formats, "root": d.root, "view": view, "d": d,
+               "sections": property_sections(d), "layer_names": LAYER_NAMES,
+               "definitions": _values(d, str(SKOS.definition)),
+               "notes": _values(d, str(SKOS.scopeNote))}
+    if kind == "step":
+        context["context"] = _step_context(view)
+    template = kind if kind in ("rite", "section", "passage", "concept", "step") else "resource"
+    return HTMLResponse(environment().get_template(f"{template}.html").render(**context))
+
+
+def search_page(text: str, found: list[dict], root: str) -> HTMLResponse:
+    """The concepts whose labels contain the search text."""
+    return HTMLResponse(environment().get_template("search.html").render(
+        q=text, found=found, root=root))

@@ -1,6 +1,7 @@
 """The query worker: a process that opens the store read-only once and answers jobs.
 
-A job is ``("query", QueryJob)`` or ``("describe", iri)``; the answer is a :class:`Reply`. The
+A job is ``("query", QueryJob)``, ``("describe", iri)``, ``("view", iri)`` (what a page shows),
+``("search", text)`` or ``("check", rite or None)``; the answer is a :class:`Reply`. The
 server kills a worker that is still busy at the deadline (pyoxigraph cannot interrupt a query),
 so everything slow (parsing, evaluation, iterating the solutions, serialising) happens here.
 """
@@ -8,17 +9,20 @@ so everything slow (parsing, evaluation, iterating the solutions, serialising) h
 from __future__ import annotations
 
 import itertools
+import json
 import os
 import re
 import threading
 import time
-from dataclasses import dataclass, field
-from functools import lru_cache
+from dataclasses import asdict, dataclass, field
+from functools import cache, lru_cache
 from multiprocessing.connection import Connection
 
 import pyoxigraph as ox
 
-from ..vocab import PREFIXES
+from ..read import RiteGraph
+from ..read.views import view
+from ..vocab import BASE, PREFIXES
 from .conneg import GRAPHS, RESULTS, Format, listing, negotiate, prefixes_for
 from .describe import describe
 
@@ -164,12 +168,39 @@ def run_describe(store: ox.Store, iri: str) -> Reply:
     return Reply(200, "application/n-triples", ox.serialize(triples, format=ox.RdfFormat.N_TRIPLES))
 
 
+def json_reply(data: object) -> Reply:
+    return Reply(200, "application/json", json.dumps(data, ensure_ascii=False).encode())
+
+
+def run_check_page(store: ox.Store, rite: str | None) -> Reply:
+    """The ``ritegraph check`` report as HTML (without the SHACL part), of one rite or all."""
+    from ..check import load_config, report_json, run_check
+    from ..check.render import render_html
+
+    report = run_check(store, load_config(None), [rite] if rite else None, shacl=False)
+    html = render_html(report_json(report)).replace('href="' + BASE, 'href="/')
+    return Reply(200, "text/html; charset=utf-8", html.encode())
+
+
 def handle(store: ox.Store, kind: str, payload: object) -> Reply:
     if kind == "query":
         return run_query(store, payload)  # type: ignore[arg-type]
     if kind == "describe":
         return run_describe(store, str(payload))
+    if kind == "view":  # what a resource's HTML page shows beyond its triples
+        return json_reply(view(store, str(payload)))
+    if kind == "search":
+        found = graph_of(store).search(str(payload))
+        return json_reply([asdict(c) | {"key": c.key} for c in found])
+    if kind == "check":
+        return run_check_page(store, payload or None)  # type: ignore[arg-type]
     return text_reply(500, f"unknown job {kind!r}")
+
+
+@cache
+def graph_of(store: ox.Store) -> RiteGraph:
+    """The worker's read-layer graph (its label index is built once)."""
+    return RiteGraph(store)
 
 
 def _exit_with_parent(parent: int) -> None:

@@ -1,0 +1,144 @@
+"""Views of one resource for its HTML page: what a rite, section, passage, concept or step page
+shows beyond the resource's own triples. Each view is plain data (JSON-ready) read with the
+``page-*.rq`` queries, bound to the resource's IRI; :func:`view` picks one by the IRI's kind.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable
+
+import pyoxigraph as ox
+
+from ..rdf.iris import annotation_part, evidence_iri
+from ..vocab import BASE, SKOS
+from .records import SCHEMES
+from .snapshot import layer_slug, select, slug_of
+
+View = dict[str, object]
+_SLOTS = {"actionType": "action", "agent": "agent", "object": "object",
+          "recipient": "recipient", "place": "place", "placement": "placement",
+          "facing": "facing"}
+
+
+def _rite_labels(store: ox.Store) -> dict[str, str]:
+    return {r["rite"]: r["label"] or slug_of(r["rite"]) for r in select(store, "rites")}
+
+
+def rite_view(store: ox.Store, iri: str) -> View:
+    """The rite's sections in every document, in order, with their steps and agents."""
+    sections = [dict(r) for r in select(store, "page-rite-sections", bind={"rite": iri})]
+    documents: dict[str, list] = defaultdict(list)
+    for section in sections:
+        documents[section["file"]].append(section)
+    return {"kind": "rite", "documents": [{"file": f, "sections": s}
+                                          for f, s in documents.items()]}
+
+
+def section_view(store: ox.Store, iri: str) -> View:
+    """The section's steps in order (who, what, with what, where, facing, to whom, the quote)
+    and its text."""
+    steps: dict[str, dict] = {}
+    for r in select(store, "page-section-steps", bind={"section": iri}):
+        step = steps.setdefault(r["step"], {"iri": r["step"], "order": r["order"],
+                                            "negated": r["negated"], "slots": defaultdict(list)})
+        if r["property"]:
+            step["slots"][_SLOTS[r["property"].rsplit("#", 1)[-1]]].append(
+                {"iri": r["value"], "label": r["label"] or slug_of(r["value"])})
+    for r in select(store, "page-section-evidence", bind={"section": iri}):
+        if r["step"] in steps:
+            steps[r["step"]].update(quote=r["quote"], start=r["start"],
+                                    layer=layer_slug(r["layer"], None))
+    ordered = sorted(steps.values(), key=lambda s: (s.get("start") or 0, s["order"]))
+    for step in ordered:
+        step["slots"] = dict(step["slots"])
+    text = [{"iri": r["passage"], "layer": layer_slug(r["layer"], None), "text": r["text"]}
+            for r in select(store, "page-section-text", bind={"section": iri})]
+    return {"kind": "section", "steps": ordered, "text": text}
+
+
+def passage_view(store: ox.Store, iri: str) -> View:
+    """The passage's text with each mention as a span, and the commentary on it."""
+    rows = list(select(store, "page-passage", bind={"passage": iri}))
+    if not rows:
+        return {"kind": "passage", "found": False}
+    p = rows[0]
+    text, start = p["text"] or "", p["start"]
+    spans, cursor = [], 0
+    for m in select(store, "page-passage-mentions", bind={"passage": iri}):
+        a, b = m["start"] - start, m["end"] - start
+        if a < cursor or b > len(text):  # overlapping mentions: the first one is shown
+            continue
+        if a > cursor:
+            spans.append({"text": text[cursor:a]})
+        spans.append({"text": text[a:b], "concept": m["concept"]})
+        cursor = b
+    spans.append({"text": text[cursor:]})
+    commentary = [{"iri": r["comment"], "layer": layer_slug(r["layer"], None),
+                   "text": r["text"] or ""}
+                  for r in select(store, "page-passage-commentary", bind={"passage": iri})]
+    return {"kind": "passage", "found": True, "layer": layer_slug(p["layer"], None),
+            "file": p["file"], "start": start, "end": p["end"], "line": p["line"],
+            "citation": iri.removeprefix(BASE + "text/"), "rite": p["rite"],
+            "section": p["section"], "parent": p["parent"], "comments_on": p["commentsOn"],
+            "explains": p["explains"], "spans": spans, "commentary": commentary}
+
+
+def concept_view(store: ox.Store, iri: str) -> View:
+    """Usage of the concept per rite (mentions and steps), and its first mentions and steps."""
+    labels = _rite_labels(store)
+    usage: dict[str, dict[str, int]] = defaultdict(lambda: {"mentions": 0, "steps": 0})
+    for r in select(store, "page-concept-usage", bind={"concept": iri}):
+        usage[r["rite"]][r["kind"]] = r["n"]
+    order = {r["rite"]: r["order"] or 0 for r in select(store, "rites")}
+    rows = [{"rite": rite, "label": labels.get(rite, slug_of(rite)), **counts}
+            for rite, counts in sorted(usage.items(), key=lambda kv: order.get(kv[0], 99))]
+    mentions = [{"iri": r["mention"], "passage": r["passage"], "quote": r["quote"],
+                 "layer": layer_slug(r["layer"], None), "rite": labels.get(r["rite"], "")}
+                for r in select(store, "page-concept-mentions", bind={"concept": iri})]
+    steps = [{"iri": r["step"], "quote": r["quote"], "rite": labels.get(r["rite"], "")}
+             for r in select(store, "page-concept-steps", bind={"concept": iri})]
+    narrower = sorted(q.subject.value for q in store.quads_for_pattern(
+        None, ox.NamedNode(str(SKOS.broader)), ox.NamedNode(iri)))
+    return {"kind": "concept", "usage": rows, "narrower": narrower,
+            "most": max((max(r["mentions"], r["steps"]) for r in rows), default=0),
+            "mentions": mentions, "steps": steps}
+
+
+def step_view(store: ox.Store, iri: str) -> View:
+    """The passage that states the step, with the quote marked in it."""
+    attested = [q.object.value for q in store.quads_for_pattern(
+        ox.NamedNode(iri), ox.NamedNode(BASE + "ontology#attestedIn"), None)]
+    if not attested:
+        return {"kind": "step", "context": None}
+    passage = passage_view(store, attested[0])
+    position = ox.NamedNode(annotation_part(evidence_iri(iri), "position"))
+    return {"kind": "step", "passage": passage, "passage_iri": attested[0],
+            **_offsets(store, position)}
+
+
+def _offsets(store: ox.Store, selector: ox.NamedNode) -> dict[str, int]:
+    return {q.predicate.value.rsplit("#", 1)[-1]: int(q.object.value)
+            for q in store.quads_for_pattern(selector, None, None)
+            if isinstance(q.object, ox.Literal) and q.predicate.value.endswith(("start", "end"))}
+
+
+def home_view(store: ox.Store, iri: str) -> View:
+    """The rites in chapter order, for the home page."""
+    return {"kind": "home", "rites": [
+        {"iri": r["rite"], "label": r["label"], "en": r["en"], "order": r["order"]}
+        for r in sorted(select(store, "rites"), key=lambda r: r["order"] or 0)]}
+
+
+_BY_KIND: dict[str, Callable[[ox.Store, str], View]] = {
+    "": home_view, "rite": rite_view, "section": section_view, "text": passage_view,
+    "act": step_view,
+    **{scheme: concept_view for scheme in SCHEMES},
+}
+
+
+def view(store: ox.Store, iri: str) -> View | None:
+    """The view for a minted IRI by its kind (the first path segment), or None."""
+    kind = iri.removeprefix(BASE).split("/", 1)[0]
+    found = _BY_KIND.get(kind)
+    return found(store, iri) if found else None
