@@ -8,6 +8,7 @@ named graphs only.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
@@ -61,18 +62,31 @@ def query_text(name: str) -> str:
             + (_QUERIES / f"{name}.rq").read_text(encoding="utf-8"))
 
 
+_IRIREF = re.compile(r'[^<>"{}|^`\\\x00-\x20]+')
+
+
+def bind_iris(text: str, bind: dict[str, str]) -> str:
+    """The query with each variable of ``bind`` written as its IRI. Written into the text, not
+    passed as substitutions: pyoxigraph joins substitutions after evaluating a UNION (a
+    passage's commentary: 1.7 s substituted, 1 ms written in). IRIs are checked first."""
+    for name, iri in bind.items():
+        if not _IRIREF.fullmatch(iri):
+            raise ValueError(f"not an IRI: {iri!r}")
+        text = re.sub(rf"\?{name}(?!\w)", lambda _m, iri=iri: f"<{iri}>", text)
+    return text
+
+
 def select(store: ox.Store, name: str, graphs: list[str] | None = None,
            bind: dict[str, str] | None = None
            ) -> Iterable[dict[str, str | int | float | bool | None]]:
     """Run a read query over the union of the named graphs (or over ``graphs`` only), with
-    variables of ``bind`` substituted by IRIs; rows as dicts of Python values."""
-    options: dict = {"substitutions": {ox.Variable(k): ox.NamedNode(v)
-                                       for k, v in (bind or {}).items()}}
+    the variables of ``bind`` set to IRIs; rows as dicts of Python values."""
+    options: dict = {}
     if graphs is None:
         options["use_default_graph_as_union"] = True
     else:
         options["default_graph"] = [ox.NamedNode(g) for g in graphs]
-    result = store.query(query_text(name), **options)
+    result = store.query(bind_iris(query_text(name), bind or {}), **options)
     columns = [v.value for v in result.variables]
     for row in result:
         yield {c: python_value(row[c]) for c in columns}
