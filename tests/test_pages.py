@@ -144,3 +144,9 @@ def test_the_check_report_is_served_with_local_links(server):
     answer = server.get("/check?rite=yanli", accept="text/html")
     assert answer.status == 200 and "燕礼" in answer.text
     assert 'href="https://w3id.org/ritegraph/' not in answer.text
+
+
+def test_a_path_that_is_no_iri_is_not_found_not_an_error(server):
+    for accept in ("text/html", "text/turtle"):
+        answer = server.get("/text/a%3E%20%7D", accept=accept)
+        assert answer.status == 404 and "not a ritegraph IRI" in answer.text

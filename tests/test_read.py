@@ -9,7 +9,7 @@ import pytest
 
 from ritegraph import open_graph
 from ritegraph.errors import UsageError
-from ritegraph.read.snapshot import select
+from ritegraph.read.snapshot import bind_iris, select
 from ritegraph.store import open_store
 
 DOCS = Path(__file__).resolve().parents[1] / "docs" / "api.md"
@@ -73,3 +73,12 @@ def test_search_ranks_exact_label_matches_first(graph):
     found = [c.key for c in graph.search("jue")]
     assert found[0] == "object/jue" and "action/tuojueshe" in found
     assert graph.search("  ") == []
+
+
+def test_bound_iris_are_written_into_the_query_and_nothing_else_is():
+    text = "SELECT ?s WHERE { ?s ?p ?passage . ?passageX ?p ?passage }"
+    assert bind_iris(text, {"passage": "https://x/y"}) == \
+        "SELECT ?s WHERE { ?s ?p <https://x/y> . ?passageX ?p <https://x/y> }"
+    for bad in ("https://x/y> } ; <a", "https://x/ y", 'https://x/"'):
+        with pytest.raises(ValueError, match="not an IRI"):
+            bind_iris(text, {"passage": bad})

@@ -28,6 +28,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from .. import query as q
+from ..read.snapshot import is_iri
 from ..vocab import BASE, PREFIXES
 from . import pages, templating
 from .conneg import DOCUMENTS, HTML, by_suffix, listing, negotiate, prefixes_for
@@ -119,6 +120,8 @@ def _alternates(root: str, path: str) -> dict[str, str]:
 
 
 async def _description(request: Request, path: str) -> tuple[Description | None, Response]:
+    if not is_iri(BASE + path.lstrip("/")):
+        return None, PlainTextResponse(f"not found: {path} is not a ritegraph IRI\n", 404)
     reply = await request.app.state.pool.run("describe", BASE + path.lstrip("/"))
     if reply.status != 200:
         return None, Response(reply.body, reply.status, media_type=reply.media_type,
