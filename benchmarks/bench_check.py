@@ -17,12 +17,12 @@ from pathlib import Path
 
 from ritegraph.build import build
 from ritegraph.check import load_config, report_json, run_check
-from ritegraph.check.data import load
 from ritegraph.check.identity import identity
 from ritegraph.check.render import render_html, render_text
 from ritegraph.check.rules import declared, mine
 from ritegraph.check.shacl import shacl_summary
 from ritegraph.check.usage import usage
+from ritegraph.read.snapshot import load_snapshot as load
 from ritegraph.store import open_store
 
 
@@ -53,7 +53,7 @@ def main() -> int:
         report = report_json(run_check(store, config, shacl=False))
         times.setdefault("render text+html", []).append(
             timed(lambda r: (render_text(r), render_html(r)), report)[0])
-    print(f"seed graph: {len(data.acts)} acts, {len(data.mentions)} mentions, "
+    print(f"seed graph: {len(data.steps)} steps, {len(data.mentions)} mentions, "
           f"{len(report['rules'])} rules; median of {args.runs} runs")
     for name, values in times.items():
         print(f"  {name:18} {statistics.median(values):7.3f} s")
