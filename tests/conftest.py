@@ -16,6 +16,9 @@ CORPUS = REPO / "corpus"
 SHARED = REPO.parent / "shared"  # present for developers and CI, never needed at run time
 SMALL_QUERY_GRAPH = REPO / "tests" / "fixtures" / "queries" / "small.trig"
 
+# The browser-test fixtures (chromium, browser_server, page, page_errors; tests/browser_support.py).
+pytest_plugins = ["tests.browser_support"]
+
 
 SEED_MANIFEST = REPO / "tests" / "fixtures" / "seed-corpus" / "corpus.toml"
 SEED_FILES = sorted(p.name for p in CORPUS.glob("00[0-9]_*.txt"))
