@@ -114,3 +114,59 @@ def test_the_cjk_check_passes_with_the_system_fonts(page):
     page.set_content(TOFU_PAGE)
     found = assert_cjk_renders(page.locator("h1"))
     assert len(found["glyphs"]) == 4
+
+
+def test_from_a_rite_to_a_section_to_a_step(page, page_errors, built_store):
+    page.goto("/rite/yanli")
+    assert page.locator("h1").inner_text() == "燕礼"
+    assert_cjk_renders(page.locator("h1"))
+    screenshot(page, "rite-yanli")
+    section = page.locator("table.sections a").first
+    title = section.inner_text()
+    section.click()
+    page.wait_for_url("**/section/**")
+    assert page.locator("h1").inner_text() == title
+    first = page.locator("table.steps tr").nth(1)
+    quote = first.locator("td").last.inner_text()
+    screenshot(page, "section")
+    first.locator("td a").first.click()
+    page.wait_for_url("**/act/**")
+    assert page.locator("mark").inner_text() in quote  # the step's quote, marked in its passage
+    assert_cjk_renders(page.locator("mark"))
+    screenshot(page, "step")
+    assert page_errors == []
+
+
+def test_from_a_concept_to_a_passage_that_mentions_it(page, page_errors):
+    page.goto("/object/zhi")
+    usage = page.locator("table.usage").inner_text()
+    assert "燕礼" in usage
+    mention = page.locator("ul.mentions a").first
+    quote = mention.inner_text()
+    mention.click()
+    page.wait_for_url("**/text/**")
+    linked = [a.inner_text() for a in page.locator("a.m").all()
+              if a.get_attribute("href").endswith("/object/zhi")]
+    assert quote in linked  # the mention is highlighted and links back to its concept
+    assert_cjk_renders(page.locator("p.text"))
+    screenshot(page, "passage")
+    assert page_errors == []
+
+
+def test_the_search_box_finds_a_concept_by_its_traditional_form(page, page_errors):
+    page.goto("/")
+    page.fill("input[name=q]", "賓")
+    page.keyboard.press("Enter")
+    page.wait_for_url("**/search?q=**")
+    page.locator("table.found a", has_text="宾").first.click()
+    page.wait_for_url("**/role/bin")
+    assert page.locator("h1").inner_text() == "宾"
+    screenshot(page, "search-then-concept")
+    assert page_errors == []
+
+
+def test_the_check_report_page(page, page_errors):
+    page.goto("/check?rite=yanli")
+    assert "燕礼" in page.locator("body").inner_text()
+    screenshot(page, "check-yanli")
+    assert page_errors == []
