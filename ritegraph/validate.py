@@ -29,6 +29,7 @@ from rdflib import RDFS, Graph, URIRef
 from rdflib.namespace import SH
 
 from .errors import InputError, UsageError
+from .read.snapshot import query_text
 from .reason import ontology_graph
 from .resources import data_dir
 from .shaclsparql import Result, ShapeCompiler, UnsupportedShape, named_node_shapes
@@ -316,32 +317,6 @@ def run_pyshacl(data: Graph, shapes: Graph, schema: Graph) -> list[Result]:
 
 # -- context for the report -----------------------------------------------------------------
 
-_CONTEXT_QUERY = """
-PREFIX rg: <https://w3id.org/ritegraph/ontology#>
-PREFIX oa: <http://www.w3.org/ns/oa#>
-PREFIX dcterms: <http://purl.org/dc/terms/>
-PREFIX skos: <http://www.w3.org/2004/02/skos/core#>
-PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>
-SELECT ?focus (SAMPLE(?l) AS ?label) (SAMPLE(?q) AS ?quote) (SAMPLE(?f) AS ?file)
-       (SAMPLE(?o) AS ?offset) (SAMPLE(?r) AS ?rite) WHERE {
-  VALUES ?focus { %s }
-  OPTIONAL { ?focus (rdfs:label|skos:prefLabel|rg:actionType/skos:prefLabel
-                     |oa:hasBody/skos:prefLabel) ?l . FILTER(langMatches(lang(?l), "zh-Hans")) }
-  OPTIONAL {
-    { ?focus oa:hasTarget ?t } UNION { ?focus ^oa:hasBody/oa:hasTarget ?t }
-    UNION { ?t oa:hasSelector ?focus }
-    UNION { ?focus oa:hasSelector ?any . BIND(?focus AS ?t) }
-    ?t oa:hasSource/dcterms:identifier ?f ; oa:hasSelector ?qs , ?ps .
-    ?qs oa:exact ?q . ?ps oa:start ?o .
-  }
-  OPTIONAL { ?focus rg:start ?o ; rg:inDocument/dcterms:identifier ?f .
-             OPTIONAL { ?focus rg:text ?q } }
-  OPTIONAL { ?focus (rg:inRite|rg:inPassage/rg:inRite|rg:attestedIn/rg:inRite
-                     |oa:hasBody/rg:inRite
-                     |^oa:hasSelector/^oa:hasTarget/rg:inPassage/rg:inRite
-                     |^oa:hasTarget/rg:inPassage/rg:inRite) ?r }
-} GROUP BY ?focus
-"""
 
 
 def describe(source: DataSource, focuses: Iterable[str],
@@ -351,7 +326,9 @@ def describe(source: DataSource, focuses: Iterable[str],
     out: dict[str, FocusContext] = {}
     for i in range(0, len(iris), batch):
         values = " ".join(ox.NamedNode(f).__str__() for f in iris[i:i + batch])
-        for row in source.query(_CONTEXT_QUERY % values):
+        query = query_text("focus-context").replace("VALUES ?focus { }",
+                                                    f"VALUES ?focus {{ {values} }}")
+        for row in source.query(query):
             get = lambda name, row=row: _lexical(_get(row, name)) or None  # noqa: E731
             offset = get("offset")
             out[row["focus"].value] = FocusContext(

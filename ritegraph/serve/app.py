@@ -28,11 +28,11 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from .. import query as q
+from ..read.describe import Description
 from ..read.snapshot import is_iri
 from ..vocab import BASE, PREFIXES
 from . import pages, templating
 from .conneg import DOCUMENTS, HTML, by_suffix, listing, negotiate, prefixes_for
-from .describe import Description
 from .pool import Pool
 from .sparql import limit_headers, sparql
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 import pyoxigraph as ox
 from starlette.responses import HTMLResponse
 
+from ..read.describe import Description
 from ..vocab import PREFIXES, SKOS
-from .describe import Description
 from .templating import environment
 
 LAYER_NAMES = {"jing": "经", "zhu": "注", "shu": "疏", "an": "按", "yin": "音", "yi": "译",

@@ -21,10 +21,10 @@ from multiprocessing.connection import Connection
 import pyoxigraph as ox
 
 from ..read import RiteGraph
+from ..read.describe import describe
 from ..read.views import view
 from ..vocab import BASE, PREFIXES
 from .conneg import GRAPHS, RESULTS, Format, listing, negotiate, prefixes_for
-from .describe import describe
 
 
 @dataclass(frozen=True)

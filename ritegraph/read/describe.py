@@ -8,7 +8,8 @@ A document IRI (``…/role/bin``, ``…/act/…/1``, ``…/ontology``) is descri
   reach, as in a concise bounded description;
 * the labels (``rdfs:label``, ``skos:prefLabel``) of every other IRI those triples use.
 
-:func:`describe` runs in a query worker; :class:`Description` is what the HTML page gets.
+:func:`describe` runs in a query worker of `ritegraph serve`; :class:`Description` is what the
+HTML page gets.
 """
 
 from __future__ import annotations
