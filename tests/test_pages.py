@@ -150,3 +150,17 @@ def test_a_path_that_is_no_iri_is_not_found_not_an_error(server):
     for accept in ("text/html", "text/turtle"):
         answer = server.get("/text/a%3E%20%7D", accept=accept)
         assert answer.status == 404 and "not a ritegraph IRI" in answer.text
+
+
+def test_a_concept_page_shows_every_label_of_the_concept(server, graph):
+    shown = page(server, "/role/bin")
+    written = "".join(shown.texts["alt"])
+    shown_labels = written + "".join(shown.texts.get("iri", []))
+    for label, lang in graph.labels_of(graph.concept("role/bin").iri):
+        if lang in ("zh", "zh-latn-pinyin", "zh-Latn-pinyin"):
+            assert label in shown_labels, (label, lang)
+
+
+def test_a_rite_page_names_each_witness(server):
+    shown = page(server, "/rite/yanli")
+    assert any(href.startswith("/doc/") for href, _ in shown.links)

@@ -28,11 +28,12 @@ def _rite_labels(store: ox.Store) -> dict[str, str]:
 def rite_view(store: ox.Store, iri: str) -> View:
     """The rite's sections in every document, in order, with their steps and agents."""
     sections = [dict(r) for r in select(store, "page-rite-sections", bind={"rite": iri})]
-    documents: dict[str, list] = defaultdict(list)
+    documents: dict[str, dict] = {}
     for section in sections:
-        documents[section["file"]].append(section)
-    return {"kind": "rite", "documents": [{"file": f, "sections": s}
-                                          for f, s in documents.items()]}
+        documents.setdefault(section["file"], {
+            "file": section["file"], "iri": section["document"], "title": section["title"],
+            "sections": []})["sections"].append(section)
+    return {"kind": "rite", "documents": list(documents.values())}
 
 
 def section_view(store: ox.Store, iri: str) -> View:
@@ -78,7 +79,8 @@ def passage_view(store: ox.Store, iri: str) -> View:
                    "text": r["text"] or ""}
                   for r in select(store, "page-passage-commentary", bind={"passage": iri})]
     return {"kind": "passage", "found": True, "layer": layer_slug(p["layer"], None),
-            "file": p["file"], "start": start, "end": p["end"], "line": p["line"],
+            "file": p["file"], "title": p["title"], "juan": p["juan"], "start": start,
+            "end": p["end"], "line": p["line"],
             "citation": iri.removeprefix(BASE + "text/"), "rite": p["rite"],
             "section": p["section"], "parent": p["parent"], "comments_on": p["commentsOn"],
             "explains": p["explains"], "spans": spans, "commentary": commentary}

@@ -81,7 +81,8 @@ def resource_page(description: Description, view: dict | None = None) -> HTMLRes
                "formats": d.formats, "root": d.root, "view": view, "d": d,
                "sections": property_sections(d), "layer_names": LAYER_NAMES,
                "definitions": _values(d, str(SKOS.definition)),
-               "notes": _values(d, str(SKOS.scopeNote))}
+               "notes": _values(d, str(SKOS.scopeNote)),
+               "alt_labels": _values(d, str(SKOS.altLabel))}
     if kind == "step":
         context["context"] = _step_context(view)
     template = kind if kind in ("rite", "section", "passage", "concept", "step") else "resource"
