@@ -12,20 +12,13 @@ from __future__ import annotations
 import pyoxigraph as ox
 from starlette.responses import HTMLResponse
 
+from ..query import compact
 from ..read.describe import Description
-from ..vocab import PREFIXES, SKOS
+from ..vocab import SKOS
 from .templating import environment
 
 LAYER_NAMES = {"jing": "经", "zhu": "注", "shu": "疏", "an": "按", "yin": "音", "yi": "译",
                "yi-of-jing": "译", "ji": "记", "zhuan": "传", "kaozheng": "考證"}
-
-
-def compact(iri: str) -> str:
-    """``prefix:local`` for an IRI under a known namespace, else the IRI."""
-    for prefix, namespace in sorted(PREFIXES.items(), key=lambda p: -len(p[1])):
-        if iri.startswith(namespace):
-            return f"{prefix}:{iri[len(namespace):]}"
-    return iri
 
 
 def _cell(term: ox.NamedNode | ox.BlankNode | ox.Literal, d: Description) -> dict[str, str]:
