@@ -21,15 +21,17 @@ from .errors import InputError, StrictWarnings
 from .lexicon import Lexicon, lexicon_graph, load_lexicon
 from .matching import Match, Matcher, match_ranges
 from .model import Layer, ReadResult
+from .rdf.alignment import alignment_quads
 from .rdf.annotation import Provenance
 from .rdf.dataset import BuildRun, dataset_quads
-from .rdf.iris import WORK, act_iri, rite_iri, software_iri
+from .rdf.iris import WORK, act_iri, doc_iri, passage_iri, rite_iri, section_iri, software_iri
 from .rdf.steps import StepWriter
 from .rdf.terms import QuadWriter
 from .rdf.text import corpus_quads, file_quads
 from .readers import reader_for
 from .resources import data_dir
 from .store import GRAPH_DATASET, GRAPH_LEXICON, GRAPH_ONTOLOGY, new_build
+from .witnesses import Witness, align_witnesses, witnesses_of
 
 
 @dataclass
@@ -40,10 +42,11 @@ class BuildReport:
     files: list[dict] = field(default_factory=list)
     quads: int = 0
     seconds: dict[str, float] = field(default_factory=dict)
+    alignment: list[dict] = field(default_factory=list)  # 经 coverage per rite and witness
 
     def to_json(self) -> dict:
         return {"store": str(self.store), "files": self.files, "quads": self.quads,
-                "seconds": self.seconds}
+                "seconds": self.seconds, "alignment": self.alignment}
 
 
 @dataclass
@@ -130,14 +133,28 @@ def _into_graph(sources: list, graph: str) -> list[ox.Quad]:
     return [ox.Quad(t.subject, t.predicate, t.object, name) for source in sources for t in source]
 
 
+def file_witnesses(fg: FileGraph, fold) -> list[Witness]:
+    """The 经 of each rite in one file, kept for the alignment of witnesses."""
+    stem, passages, sections = fg.file.stem, fg.result.passages, fg.result.sections
+
+    def section_of(index: int) -> str | None:
+        section = passages[index].section
+        return None if section is None else section_iri(stem, sections[section])
+
+    return witnesses_of(fg.result, stem, doc_iri(fg.file), fg.file.name, fold,
+                        lambda index: passage_iri(stem, passages[index]), section_of)
+
+
 def write_corpus(out: QuadWriter, manifest: Manifest, matcher: Matcher, lexicon: Lexicon,
-                 seconds: dict[str, float], made: Provenance) -> tuple[list[dict], list[str]]:
-    """Write the corpus graph file by file (read, match, acts, quads); return the per-file
-    summaries of ``build.json`` and example resources. Only one file's reading is held in
-    memory at a time; phase times are added to ``seconds``."""
+                 seconds: dict[str, float], made: Provenance
+                 ) -> tuple[list[dict], list[str], list[dict]]:
+    """Write the corpus graph file by file (read, match, acts, quads), then the alignment of
+    each rite's witnesses; return the per-file summaries of ``build.json``, example resources
+    and the alignment's coverage table. Only one file's reading (and every file's folded 经) is
+    held in memory at a time; phase times are added to ``seconds``."""
     corpus_quads(out, manifest)
     steps = StepWriter(out, lexicon, made)
-    summaries, examples = [], [WORK]
+    summaries, examples, witnesses = [], [WORK], []
     seconds.setdefault("read_and_match", 0.0)
     seconds.setdefault("rdf", 0.0)
     for file in manifest.files:
@@ -154,8 +171,13 @@ def write_corpus(out: QuadWriter, manifest: Manifest, matcher: Matcher, lexicon:
         summaries.append(file_summary(fg))
         if fg.acts and len(examples) == 1:
             examples += [rite_iri(fg.acts[0].rite), act_iri(fg.acts[0])]
+        witnesses += file_witnesses(fg, lexicon.fold)
         seconds["rdf"] += time.perf_counter() - clock
-    return summaries, examples
+    clock = time.perf_counter()
+    parallels, coverage = align_witnesses(witnesses)
+    alignment_quads(out, parallels)
+    seconds["align"] = time.perf_counter() - clock
+    return summaries, examples, [c.to_json() for c in coverage]
 
 
 def warning_lines(files: list[dict]) -> list[str]:
@@ -202,8 +224,8 @@ def build(store_dir: Path, corpus_dir: Path | None = None, lexicon: Lexicon | No
     try:
         with QuadWriter(quads_path) as out:
             made = Provenance(started, software_iri(__version__))
-            report.files, examples = write_corpus(out, manifest, matcher, lexicon,
-                                                  report.seconds, made)
+            report.files, examples, report.alignment = write_corpus(
+                out, manifest, matcher, lexicon, report.seconds, made)
             if strict:
                 refuse_warnings(report.files)
             with new_build(store_dir) as (store, build_dir):

@@ -78,6 +78,7 @@ class RG(DefinedNamespace):
 
     # classes
     ActionType: URIRef  # action type
+    Alignment: URIRef  # alignment of witnesses
     ArcheryGear: URIRef  # archery gear
     BowingStep: URIRef  # bowing step
     Container: URIRef  # container
@@ -116,6 +117,8 @@ class RG(DefinedNamespace):
     actsAs: URIRef  # acts as
     addressee: URIRef  # addressee
     agent: URIRef  # agent role
+    alignedPassage: URIRef  # aligned passage
+    alignedSpan: URIRef  # aligned span
     attestedIn: URIRef  # attested in
     commentsOn: URIRef  # comments on
     editionOf: URIRef  # edition of
@@ -129,6 +132,7 @@ class RG(DefinedNamespace):
     layer: URIRef  # layer
     next: URIRef  # next
     object: URIRef  # object type
+    parallel: URIRef  # parallel passage
     parentPassage: URIRef  # parent passage
     performer: URIRef  # performer
     place: URIRef  # place type
@@ -137,6 +141,7 @@ class RG(DefinedNamespace):
     translates: URIRef  # translates layer
 
     # datatype properties
+    alignedCharacters: URIRef  # aligned characters
     anchorEnd: URIRef  # anchor end
     anchorStart: URIRef  # anchor start
     column: URIRef  # column

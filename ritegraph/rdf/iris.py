@@ -82,6 +82,12 @@ def evidence_iri(step: str) -> str:
     return f"{step}#evidence"
 
 
+def parallel_iri(a: str, b: str) -> str:
+    """``parallel/<document>/<citation>--<document>/<citation>``: the alignment of two passages
+    (by their IRIs, so it keeps its name while they keep theirs)."""
+    return f"{BASE}parallel/{a.removeprefix(TEXT)}--{b.removeprefix(TEXT)}"
+
+
 def annotation_part(annotation: str, part: str) -> str:
     """A part of an annotation: its ``target``, ``position`` or ``quote`` (selectors).
     ``<mention>#target``; for a step's evidence, ``<step>#evidence-target``."""

@@ -1,0 +1,121 @@
+"""The alignment of witnesses: each rite's 经 in every file, paired passage by passage."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+from ritegraph.build import build
+from ritegraph.lexicon import load_lexicon
+from ritegraph.store import open_store
+from ritegraph.validate import validate
+from ritegraph.witnesses import Witness, align_witnesses
+
+REPO = Path(__file__).resolve().parents[1]
+FOLD = load_lexicon().fold
+
+
+def witness(file: str, clauses: list[str], rite: str = "yanli") -> tuple[Witness, str]:
+    """A witness whose passage k is clause k (one passage per clause, one section each)."""
+    text, chars, offsets, passages, sections, texts = "", [], [], [], {}, {}
+    for k, clause in enumerate(clauses):
+        iri = f"https://w3id.org/ritegraph/text/{file}/p{k}"
+        sections[iri] = f"https://w3id.org/ritegraph/section/{file}/{k}"
+        texts[iri] = (len(text), clause)
+        for ch in clause:
+            if ch not in "，。":
+                chars.append(ch)
+                offsets.append(len(text))
+                passages.append(iri)
+            text += ch
+    folded = FOLD("".join(chars))
+    return Witness(rite, file, f"https://w3id.org/ritegraph/doc/{file}", file, folded, offsets,
+                   passages, sections, texts), text
+
+
+def test_passages_carrying_the_same_clause_are_parallel_across_scripts():
+    a, text_a = witness("a", ["主人獻賓於西階上", "賓拜受爵", "主人荅拜"])
+    b, text_b = witness("b", ["主人献宾于西阶上，", "宾拜受爵。", "主人答拜。"])
+    parallels, coverage = align_witnesses([a, b])
+    pairs = {(p.a.passage.rsplit("/", 1)[1], p.b.passage.rsplit("/", 1)[1]) for p in parallels}
+    assert pairs == {("p0", "p0"), ("p1", "p1"), ("p2", "p2")}
+    texts = {"a": text_a, "b": text_b}
+    for p in parallels:  # each side's span is the aligned clause, as the file has it
+        for side in (p.a, p.b):
+            quote = texts[side.document.rsplit("/", 1)[1]][side.start:side.end]
+            assert side.quote == quote
+            assert quote.rstrip("，。") in ("主人獻賓於西階上", "賓拜受爵", "主人荅拜",
+                                           "主人献宾于西阶上", "宾拜受爵", "主人答拜")
+    assert {c.file: c.aligned / c.characters for c in coverage} == {"a": 1.0, "b": 1.0}
+
+
+def test_a_clause_one_witness_lacks_lowers_coverage_and_its_section_is_reported():
+    a, _ = witness("a", ["主人獻賓", "賓拜受爵", "公命徹幕"])
+    b, _ = witness("b", ["主人献宾", "宾拜受爵"])
+    parallels, coverage = align_witnesses([a, b])
+    table = {c.file: c for c in coverage}
+    assert table["a"].aligned == 8 and table["a"].characters == 12
+    assert table["a"].unaligned_sections == ["https://w3id.org/ritegraph/section/a/2"]
+    assert table["b"].unaligned_sections == []
+    assert all(not p.a.passage.endswith("/p2") for p in parallels)
+
+
+def test_three_witnesses_are_paired_two_by_two_through_the_reference():
+    a, _ = witness("a", ["主人獻賓於西階上"])
+    b, _ = witness("b", ["主人献宾于西阶上"])
+    c, _ = witness("c", ["主人獻賔於西階上"])  # 賔: a variant folded by the variant table
+    parallels, _ = align_witnesses([a, b, c])
+    sides = {frozenset((p.a.document[-1], p.b.document[-1])) for p in parallels}
+    assert sides == {frozenset("ab"), frozenset("ac"), frozenset("bc")}
+
+
+def test_one_witness_alone_is_not_aligned():
+    a, _ = witness("a", ["主人獻賓"])
+    assert align_witnesses([a]) == ([], [])
+
+
+def corpus_of(names: list[str], target: Path) -> Path:
+    """The bundled corpus cut down to some files, with their manifest entries."""
+    source = REPO / "corpus"
+    text = (source / "corpus.toml").read_text(encoding="utf-8")
+    blocks = re.split(r"(?m)^(?=\[\[)", text)
+    kept = [b for b in blocks if not b.startswith(("[[file]]", "[[unread]]"))
+            or any(f'name = "{n}"' in b for n in names)]
+    target.mkdir(parents=True)
+    for name in names:
+        (target / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(source / name, target / name)
+    (target / "corpus.toml").write_text("".join(kept), encoding="utf-8")
+    return target
+
+
+@pytest.mark.slow  # validates the build: about 40 s
+def test_the_build_links_the_seed_and_the_kanripo_yanli(tmp_path):
+    names = ["002_057a3db194e8ed57.txt", "kanripo/KR1d0038/KR1d0038_006.txt",
+             "kanripo/KR1d0026/KR1d0026_006.txt"]
+    report = build(tmp_path / "store", corpus_of(names, tmp_path / "corpus"))
+    table = {row["file"]: row for row in report.alignment}
+    assert set(table) == set(names)
+    assert all(row["coverage"] > 0.95 for row in table.values()), table
+    store = open_store(tmp_path / "store")
+    query = """PREFIX rg: <https://w3id.org/ritegraph/ontology#>
+    PREFIX oa: <http://www.w3.org/ns/oa#> PREFIX dcterms: <http://purl.org/dc/terms/>
+    SELECT ?file ?start ?end ?pstart ?pend WHERE {
+      ?n a rg:Alignment ; rg:alignedSpan ?span ; rg:alignedPassage ?passage .
+      ?span oa:hasSource ?doc ; oa:hasSelector ?sel . ?sel oa:start ?start ; oa:end ?end .
+      ?passage rg:inDocument ?doc ; rg:start ?pstart ; rg:end ?pend .
+      ?doc dcterms:identifier ?file .
+      FILTER(?start >= ?pstart && ?end <= ?pend) }"""
+    rows = list(store.query(query, use_default_graph_as_union=True))
+    assert len(rows) > 200
+    n = int(next(iter(store.query(
+        "SELECT (COUNT(*) AS ?n) WHERE { ?a a <https://w3id.org/ritegraph/ontology#Alignment> }",
+        use_default_graph_as_union=True)))["n"].value)
+    assert len(rows) == 2 * n  # every aligned span lies inside its own passage
+    symmetric = store.query("""PREFIX rg: <https://w3id.org/ritegraph/ontology#>
+        ASK { ?a rg:parallel ?b FILTER NOT EXISTS { ?b rg:parallel ?a } }""",
+                            use_default_graph_as_union=True)
+    assert not bool(symmetric)
+    report = validate(store=tmp_path / "store")  # the alignment shapes among all the others
+    assert report.conforms, [r.message for r in report.reported][:5]
