@@ -6,6 +6,8 @@ import re
 import shutil
 from pathlib import Path
 
+import pytest
+
 from ritegraph.build import build
 from ritegraph.lexicon import load_lexicon
 from ritegraph.store import open_store
