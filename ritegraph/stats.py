@@ -34,6 +34,7 @@ def collect(store_dir: Path) -> dict:
     out["coverage"] = round(covered / max(1, total), 4)
     out["quads"] = info["quads"]
     out["by_rite_and_edition"] = by_rite_and_edition(info["files"])
+    out["alignment"] = info.get("alignment", [])
     return out
 
 
@@ -81,6 +82,14 @@ def render_text(stats: dict) -> str:
         lines.append("  " + "\t".join([r["rite"], r["edition"], *layers, str(r["sections"]),
                                          str(r["mentions"]), str(r["acts"]),
                                          f"{r['coverage']:.1%}", str(r["glyph_issues"])]))
+    lines.append("")
+    lines.append("## alignment of witnesses (经 characters equal after folding to another witness)")
+    lines.append("  " + "\t".join(["rite", "file", "characters", "coverage", "sections",
+                                     "unaligned sections"]))
+    for a in stats.get("alignment", []):
+        lines.append("  " + "\t".join([a["rite"], a["file"], str(a["characters"]),
+                                         f"{a['coverage']:.1%}", str(a["sections"]),
+                                         str(len(a["unaligned_sections"]))]))
     lines.append("")
     lines.append("## files")
     for f in stats["files"]:

@@ -10,6 +10,7 @@ import pytest
 
 from ritegraph.build import build
 from ritegraph.lexicon import load_lexicon
+from ritegraph.stats import collect, render_text
 from ritegraph.store import open_store
 from ritegraph.validate import validate
 from ritegraph.witnesses import Witness, align_witnesses
@@ -100,6 +101,9 @@ def test_the_build_links_the_seed_and_the_kanripo_yanli(tmp_path):
     table = {row["file"]: row for row in report.alignment}
     assert set(table) == set(names)
     assert all(row["coverage"] > 0.95 for row in table.values()), table
+    stats = collect(tmp_path / "store")
+    assert stats["alignment"] == report.alignment
+    assert "KR1d0038_006.txt\t" in render_text(stats)
     store = open_store(tmp_path / "store")
     query = """PREFIX rg: <https://w3id.org/ritegraph/ontology#>
     PREFIX oa: <http://www.w3.org/ns/oa#> PREFIX dcterms: <http://purl.org/dc/terms/>
