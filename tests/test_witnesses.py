@@ -13,6 +13,7 @@ from ritegraph.lexicon import load_lexicon
 from ritegraph.stats import collect, render_text
 from ritegraph.store import open_store
 from ritegraph.validate import validate
+from ritegraph.vocab import BASE
 from ritegraph.witnesses import Witness, align_witnesses
 
 REPO = Path(__file__).resolve().parents[1]
@@ -93,18 +94,27 @@ def corpus_of(names: list[str], target: Path) -> Path:
     return target
 
 
-@pytest.mark.slow  # validates the build: about 40 s
-def test_the_build_links_the_seed_and_the_kanripo_yanli(tmp_path):
-    names = ["002_057a3db194e8ed57.txt", "kanripo/KR1d0038/KR1d0038_006.txt",
-             "kanripo/KR1d0026/KR1d0026_006.txt"]
-    report = build(tmp_path / "store", corpus_of(names, tmp_path / "corpus"))
+YANLI = ["002_057a3db194e8ed57.txt", "kanripo/KR1d0038/KR1d0038_006.txt",
+         "kanripo/KR1d0026/KR1d0026_006.txt"]
+
+
+@pytest.fixture(scope="module")
+def yanli(tmp_path_factory):
+    """燕礼 in three witnesses (the seed and two Kanripo editions), built: (report, store)."""
+    base = tmp_path_factory.mktemp("yanli")
+    report = build(base / "store", corpus_of(YANLI, base / "corpus"))
+    return report, base / "store"
+
+
+def test_the_build_aligns_the_seed_and_the_kanripo_yanli(yanli):
+    report, store_dir = yanli
     table = {row["file"]: row for row in report.alignment}
-    assert set(table) == set(names)
+    assert set(table) == set(YANLI)
     assert all(row["coverage"] > 0.95 for row in table.values()), table
-    stats = collect(tmp_path / "store")
+    stats = collect(store_dir)
     assert stats["alignment"] == report.alignment
     assert "KR1d0038_006.txt\t" in render_text(stats)
-    store = open_store(tmp_path / "store")
+    store = open_store(store_dir)
     query = """PREFIX rg: <https://w3id.org/ritegraph/ontology#>
     PREFIX oa: <http://www.w3.org/ns/oa#> PREFIX dcterms: <http://purl.org/dc/terms/>
     SELECT ?file ?start ?end ?pstart ?pend WHERE {
@@ -123,5 +133,33 @@ def test_the_build_links_the_seed_and_the_kanripo_yanli(tmp_path):
         ASK { ?a rg:parallel ?b FILTER NOT EXISTS { ?b rg:parallel ?a } }""",
                             use_default_graph_as_union=True)
     assert not bool(symmetric)
-    report = validate(store=tmp_path / "store")  # the alignment shapes among all the others
+
+
+@pytest.mark.slow  # about 30 s
+def test_the_aligned_build_conforms_to_the_shapes(yanli):
+    report = validate(store=yanli[1])  # the alignment shapes among all the others
     assert report.conforms, [r.message for r in report.reported][:5]
+
+
+def test_a_section_page_shows_its_text_in_every_witness(yanli):
+    from ritegraph import open_graph
+
+    from .serve_support import running
+
+    graph = open_graph(yanli[1])
+    section = next(s for s in graph.sections("yanli") if s.document == YANLI[1] and s.order == 2)
+    with running(yanli[1], "--workers", "1") as server:
+        answer = server.get("/" + section.iri.removeprefix(BASE), accept="text/html")
+        assert answer.status == 200
+        html = answer.text
+        others = {r["file"].value for r in open_store(yanli[1]).query(
+            f"""PREFIX rg: <https://w3id.org/ritegraph/ontology#>
+            PREFIX dcterms: <http://purl.org/dc/terms/>
+            SELECT DISTINCT ?file WHERE {{ ?p rg:inSection <{section.iri}> ; rg:parallel ?o .
+              ?o rg:inDocument/dcterms:identifier ?file }}""", use_default_graph_as_union=True)}
+        assert YANLI[2] in others
+        assert html.count('<div class="witness">') == 1 + len(others)  # a column each
+        assert all(f'<span class="muted">{name}</span>' in html for name in others)
+        passage = next(p for p in graph.passages("yanli") if p.where.section == section.iri)
+        shown = server.get("/" + passage.iri.removeprefix(BASE), accept="text/html").text
+        assert "In the other witnesses" in shown and YANLI[2] in shown

@@ -55,7 +55,13 @@ def section_view(store: ox.Store, iri: str) -> View:
         step["slots"] = dict(step["slots"])
     text = [{"iri": r["passage"], "layer": layer_slug(r["layer"], None), "text": r["text"]}
             for r in select(store, "page-section-text", bind={"section": iri})]
-    return {"kind": "section", "steps": ordered, "text": text}
+    witnesses: dict[str, dict] = {}
+    for r in select(store, "page-section-witnesses", bind={"section": iri}):
+        witnesses.setdefault(r["file"], {"file": r["file"], "title": r["title"],
+                                         "text": []})["text"].append(
+            {"iri": r["other"], "layer": layer_slug(r["layer"], None), "text": r["text"]})
+    return {"kind": "section", "steps": ordered, "text": text,
+            "witnesses": list(witnesses.values())}
 
 
 def passage_view(store: ox.Store, iri: str) -> View:
@@ -78,7 +84,11 @@ def passage_view(store: ox.Store, iri: str) -> View:
     commentary = [{"iri": r["comment"], "layer": layer_slug(r["layer"], None),
                    "text": r["text"] or ""}
                   for r in select(store, "page-passage-commentary", bind={"passage": iri})]
+    parallels = [{"iri": r["other"], "file": r["file"], "title": r["title"], "text": r["text"],
+                  "quote": r["quote"], "equal": r["equal"]}
+                 for r in select(store, "page-passage-parallels", bind={"passage": iri})]
     return {"kind": "passage", "found": True, "layer": layer_slug(p["layer"], None),
+            "parallels": parallels,
             "file": p["file"], "title": p["title"], "juan": p["juan"], "start": start,
             "end": p["end"], "line": p["line"],
             "citation": iri.removeprefix(BASE + "text/"), "rite": p["rite"],
