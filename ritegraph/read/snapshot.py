@@ -18,7 +18,7 @@ import pyoxigraph as ox
 
 from ..rdf.iris import evidenced_by_selector
 from ..store import GRAPH_CORPUS, GRAPH_LEXICON, rite_graph
-from ..vocab import BASE
+from ..vocab import BASE, sparql_prefixes
 from .records import STEP_SLOTS, Concept, Mention, Passage, Rite, Section, Step, Where
 
 LAYER_BASE = BASE + "layer/"
@@ -57,8 +57,8 @@ class Snapshot:
 
 @cache
 def query_text(name: str) -> str:
-    """A read query by name, with the shared prefixes."""
-    return ((_QUERIES / "prefixes.rq").read_text(encoding="utf-8")
+    """A read query by name, with the prefixes of the generated vocabulary."""
+    return (sparql_prefixes("rg", "oa", "skos", "rdfs", "prov", "dcterms")
             + (_QUERIES / f"{name}.rq").read_text(encoding="utf-8"))
 
 
