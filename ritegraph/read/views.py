@@ -12,13 +12,10 @@ import pyoxigraph as ox
 
 from ..rdf.iris import annotation_part, evidence_iri
 from ..vocab import BASE, SKOS
-from .records import SCHEMES
+from .records import SCHEMES, STEP_SLOTS
 from .snapshot import layer_slug, select, slug_of
 
 View = dict[str, object]
-_SLOTS = {"actionType": "action", "agent": "agent", "object": "object",
-          "recipient": "recipient", "place": "place", "placement": "placement",
-          "facing": "facing"}
 
 
 def _rite_labels(store: ox.Store) -> dict[str, str]:
@@ -44,7 +41,7 @@ def section_view(store: ox.Store, iri: str) -> View:
         step = steps.setdefault(r["step"], {"iri": r["step"], "order": r["order"],
                                             "negated": r["negated"], "slots": defaultdict(list)})
         if r["property"]:
-            step["slots"][_SLOTS[r["property"].rsplit("#", 1)[-1]]].append(
+            step["slots"][STEP_SLOTS[r["property"].rsplit("#", 1)[-1]]].append(
                 {"iri": r["value"], "label": r["label"] or slug_of(r["value"])})
     for r in select(store, "page-section-evidence", bind={"section": iri}):
         if r["step"] in steps:
