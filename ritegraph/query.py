@@ -543,12 +543,13 @@ def run(target: Target, query: NamedQuery | str, params: Mapping[str, str] | Non
 # ---------------------------------------------------------------------------------- output
 
 
-def compact(iri: str) -> str:
-    """``prefix:rest`` for an IRI under one of :data:`PREFIXES`, else the IRI."""
-    best = max((ns for ns in PREFIXES.values() if iri.startswith(ns)), key=len, default=None)
+def compact(iri: str, prefixes: Mapping[str, str] = PREFIXES) -> str:
+    """``prefix:rest`` for an IRI under one of ``prefixes`` (default :data:`PREFIXES`), else
+    the IRI."""
+    best = max((ns for ns in prefixes.values() if iri.startswith(ns)), key=len, default=None)
     if best is None:
         return iri
-    prefix = next(p for p, ns in PREFIXES.items() if ns == best)
+    prefix = next(p for p, ns in prefixes.items() if ns == best)
     return f"{prefix}:{iri[len(best):]}"
 
 

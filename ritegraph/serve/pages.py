@@ -14,7 +14,7 @@ from starlette.responses import HTMLResponse
 
 from ..query import compact
 from ..read.describe import Description
-from ..vocab import SKOS
+from ..vocab import PREFIXES, SKOS
 from .templating import environment
 
 LAYER_NAMES = {"jing": "经", "zhu": "注", "shu": "疏", "an": "按", "yin": "音", "yi": "译",
@@ -34,7 +34,8 @@ def _cell(term: ox.NamedNode | ox.BlankNode | ox.Literal, d: Description) -> dic
 def _rows(subject: ox.NamedNode | ox.BlankNode, d: Description) -> list[dict]:
     triples = [t for t in d.triples if t.subject == subject]
     triples.sort(key=lambda t: (t.predicate.value, str(t.object)))
-    return [{"property": compact(t.predicate.value), "property_iri": t.predicate.value,
+    return [{"property": compact(t.predicate.value, PREFIXES),
+             "property_iri": t.predicate.value,
              "property_href": d.href(t.predicate.value),
              "value": _cell(t.object, d)} for t in triples]
 
