@@ -99,12 +99,17 @@ def running(store: Path, *options: str) -> Iterator[Server]:
         threading.Thread(target=_drain, args=(process.stdout, []), daemon=True).start()
         yield Server(match.group(1), process)
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait(timeout=15)
+        stop(process, 15)
+
+
+def stop(process: subprocess.Popen, timeout: float) -> None:
+    """End a server the tests started: terminate, and kill it if it does not stop in time."""
+    process.terminate()
+    try:
+        process.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait(timeout=timeout)
 
 
 def _first_line(process: subprocess.Popen) -> str:

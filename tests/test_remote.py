@@ -28,6 +28,8 @@ from ritegraph.errors import RemoteError
 from ritegraph.push import Http, graph_lines, push, remote_count, update_graph
 from ritegraph.store import named_graphs, open_store
 
+from .serve_support import stop
+
 pytestmark = pytest.mark.slow
 
 FIXTURE = Path(__file__).parent / "fixtures" / "queries" / "small.trig"
@@ -80,12 +82,7 @@ def oxigraph(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Oxigraph]:
         wait_until_up(server.query + "?query=ASK%7B%7D", process)
         yield server
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait(timeout=10)
+        stop(process, 10)
 
 
 def clear(server: Oxigraph) -> None:

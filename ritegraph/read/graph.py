@@ -1,12 +1,7 @@
 """The Python API over a built store: ``open_graph()`` and the :class:`RiteGraph` it returns.
 
->>> from ritegraph import open_graph                      # doctest: +SKIP
->>> g = open_graph()                                      # ./ritegraph-data or $RITEGRAPH_STORE
->>> [r.label for r in g.rites()][:3]
-['士冠礼', '士昏礼', '士相见礼']
->>> steps = g.steps(rite="xiangsheli", role="宾", action="拜")
->>> g.label(steps[0].values("agent").pop()), steps[0].where.quote
-('宾', '宾西阶上北面拜')
+``g = open_graph(); g.steps(rite="燕礼", role="宾", action="拜")``: the worked examples, run as a
+doctest against the seed build, are in docs/api.md.
 
 Records are the dataclasses of :mod:`ritegraph.read.records`; ``records_frame(steps)`` makes a
 pandas DataFrame of any list of them. Everything that reads the store (``ritegraph acts``,
@@ -31,7 +26,7 @@ from .snapshot import (
     concept_from_iri,
     load_snapshot,
     python_value,
-    read_lexicon,
+    read_concepts,
     read_rites,
     select,
 )
@@ -73,7 +68,7 @@ class RiteGraph:
 
     @cached_property
     def _concepts(self) -> dict[str, Concept]:
-        return read_lexicon(self.store)[0]
+        return read_concepts(self.store)
 
     # --- what the graph holds ---------------------------------------------------------------
 
@@ -102,7 +97,7 @@ class RiteGraph:
         for iri in (name, f"https://w3id.org/ritegraph/{name}"):
             if iri in concepts:
                 return concepts[iri]
-        exact = {iri for iri, labels in self._labels.items() if any(lb == name for lb, _ in labels)}
+        exact = self._by_exact_label.get(name, set())
         found = sorted(exact if len(exact) == 1 else self._by_label.get(fold_label(name), ()))
         if len(found) == 1:
             return concepts[found[0]]
@@ -178,11 +173,18 @@ class RiteGraph:
             labels.setdefault(row["concept"], set()).add((row["label"], row["lang"]))
         return labels
 
-    @cached_property
-    def _by_label(self) -> dict[str, set[str]]:
+    def _index(self, key) -> dict[str, set[str]]:
         index: dict[str, set[str]] = {}
         for iri, labels in self._labels.items():
             for label, _ in labels:
-                index.setdefault(fold_label(label), set()).add(iri)
+                index.setdefault(key(label), set()).add(iri)
         return index
+
+    @cached_property
+    def _by_exact_label(self) -> dict[str, set[str]]:
+        return self._index(str)
+
+    @cached_property
+    def _by_label(self) -> dict[str, set[str]]:  # folded: case, tone marks, spaces
+        return self._index(fold_label)
 

@@ -178,11 +178,16 @@ def read_rites(store: ox.Store) -> list[Rite]:
                   key=lambda r: (r.order, r.slug))
 
 
+def read_concepts(store: ox.Store) -> dict[str, Concept]:
+    """The lexicon's concepts by IRI, with their zh-Hans and English labels."""
+    return {r["concept"]: concept_from_iri(r["concept"], r["label"], r["en"])
+            for r in select(store, "concepts", [GRAPH_LEXICON])}
+
+
 def read_lexicon(store: ox.Store) -> tuple[dict[str, Concept], dict[str, frozenset[str]],
                                         dict[str, frozenset[str]]]:
     """Concepts by IRI, their transitive broader concepts, and their related concepts."""
-    concepts = {r["concept"]: concept_from_iri(r["concept"], r["label"], r["en"])
-                for r in select(store, "concepts", [GRAPH_LEXICON])}
+    concepts = read_concepts(store)
     parents: dict[str, set[str]] = {}
     for r in select(store, "broader", [GRAPH_LEXICON]):
         parents.setdefault(r["concept"], set()).add(r["broader"])

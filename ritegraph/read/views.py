@@ -13,13 +13,9 @@ import pyoxigraph as ox
 from ..rdf.iris import annotation_part, evidence_iri
 from ..vocab import BASE, SKOS
 from .records import SCHEMES, STEP_SLOTS
-from .snapshot import layer_slug, select, slug_of
+from .snapshot import layer_slug, read_rites, select, slug_of
 
 View = dict[str, object]
-
-
-def _rite_labels(store: ox.Store) -> dict[str, str]:
-    return {r["rite"]: r["label"] or slug_of(r["rite"]) for r in select(store, "rites")}
 
 
 def rite_view(store: ox.Store, iri: str) -> View:
@@ -95,13 +91,12 @@ def passage_view(store: ox.Store, iri: str) -> View:
 
 def concept_view(store: ox.Store, iri: str) -> View:
     """Usage of the concept per rite (mentions and steps), and its first mentions and steps."""
-    labels = _rite_labels(store)
+    rites = read_rites(store)  # in chapter order
+    labels = {r.iri: r.label for r in rites}
     usage: dict[str, dict[str, int]] = defaultdict(lambda: {"mentions": 0, "steps": 0})
     for r in select(store, "page-concept-usage", bind={"concept": iri}):
         usage[r["rite"]][r["kind"]] = r["n"]
-    order = {r["rite"]: r["order"] or 0 for r in select(store, "rites")}
-    rows = [{"rite": rite, "label": labels.get(rite, slug_of(rite)), **counts}
-            for rite, counts in sorted(usage.items(), key=lambda kv: order.get(kv[0], 99))]
+    rows = [{"rite": r.iri, "label": r.label, **usage[r.iri]} for r in rites if r.iri in usage]
     mentions = [{"iri": r["mention"], "passage": r["passage"], "quote": r["quote"],
                  "layer": layer_slug(r["layer"], None), "rite": labels.get(r["rite"], "")}
                 for r in select(store, "page-concept-mentions", bind={"concept": iri})]
@@ -134,9 +129,8 @@ def _offsets(store: ox.Store, selector: ox.NamedNode) -> dict[str, int]:
 
 def home_view(store: ox.Store, iri: str) -> View:
     """The rites in chapter order, for the home page."""
-    return {"kind": "home", "rites": [
-        {"iri": r["rite"], "label": r["label"], "en": r["en"], "order": r["order"]}
-        for r in sorted(select(store, "rites"), key=lambda r: r["order"] or 0)]}
+    return {"kind": "home", "rites": [{"iri": r.iri, "label": r.label, "en": r.en,
+                                       "order": r.order} for r in read_rites(store)]}
 
 
 _BY_KIND: dict[str, Callable[[ox.Store, str], View]] = {
