@@ -24,13 +24,24 @@ from .model import Layer, ReadResult
 from .rdf.alignment import alignment_quads
 from .rdf.annotation import Provenance
 from .rdf.dataset import BuildRun, dataset_quads
-from .rdf.iris import WORK, act_iri, doc_iri, passage_iri, rite_iri, section_iri, software_iri
+from .rdf.iris import (
+    BUILD,
+    WORK,
+    act_iri,
+    doc_iri,
+    passage_iri,
+    rite_iri,
+    section_iri,
+    software_iri,
+)
 from .rdf.steps import StepWriter
 from .rdf.terms import QuadWriter
 from .rdf.text import corpus_quads, file_quads
+from .rdf.variants import variant_quads
 from .readers import reader_for
 from .resources import data_dir
 from .store import GRAPH_DATASET, GRAPH_LEXICON, GRAPH_ONTOLOGY, new_build
+from .variants import find_variants, variant_summary
 from .witnesses import Witness, align_witnesses, witnesses_of
 
 
@@ -43,10 +54,12 @@ class BuildReport:
     quads: int = 0
     seconds: dict[str, float] = field(default_factory=dict)
     alignment: list[dict] = field(default_factory=list)  # 经 coverage per rite and witness
+    variants: list[dict] = field(default_factory=list)  # variant readings per rite and kind
 
     def to_json(self) -> dict:
         return {"store": str(self.store), "files": self.files, "quads": self.quads,
-                "seconds": self.seconds, "alignment": self.alignment}
+                "seconds": self.seconds, "alignment": self.alignment,
+                "variants": self.variants}
 
 
 @dataclass
@@ -142,16 +155,18 @@ def file_witnesses(fg: FileGraph, fold) -> list[Witness]:
         return None if section is None else section_iri(stem, sections[section])
 
     return witnesses_of(fg.result, stem, doc_iri(fg.file), fg.file.name, fold,
-                        lambda index: passage_iri(stem, passages[index]), section_of)
+                        lambda index: passage_iri(stem, passages[index]), section_of,
+                        fg.file.edition)
 
 
 def write_corpus(out: QuadWriter, manifest: Manifest, matcher: Matcher, lexicon: Lexicon,
                  seconds: dict[str, float], made: Provenance
-                 ) -> tuple[list[dict], list[str], list[dict]]:
+                 ) -> tuple[list[dict], list[str], list[dict], list[dict]]:
     """Write the corpus graph file by file (read, match, acts, quads), then the alignment of
-    each rite's witnesses; return the per-file summaries of ``build.json``, example resources
-    and the alignment's coverage table. Only one file's reading (and every file's folded 经) is
-    held in memory at a time; phase times are added to ``seconds``."""
+    each rite's witnesses and their variant readings; return the per-file summaries of
+    ``build.json``, example resources, the alignment's coverage table and the variants'
+    counts. Only one file's reading (and every file's folded 经) is held in memory at a
+    time; phase times are added to ``seconds``."""
     corpus_quads(out, manifest)
     steps = StepWriter(out, lexicon, made)
     summaries, examples, witnesses = [], [WORK], []
@@ -177,7 +192,11 @@ def write_corpus(out: QuadWriter, manifest: Manifest, matcher: Matcher, lexicon:
     parallels, coverage = align_witnesses(witnesses)
     alignment_quads(out, parallels)
     seconds["align"] = time.perf_counter() - clock
-    return summaries, examples, [c.to_json() for c in coverage]
+    clock = time.perf_counter()
+    variants, gaps = find_variants(witnesses, lexicon.fold.script)
+    variant_quads(out, variants, BUILD)
+    seconds["variants"] = time.perf_counter() - clock
+    return summaries, examples, [c.to_json() for c in coverage], variant_summary(variants, gaps)
 
 
 def warning_lines(files: list[dict]) -> list[str]:
@@ -224,7 +243,7 @@ def build(store_dir: Path, corpus_dir: Path | None = None, lexicon: Lexicon | No
     try:
         with QuadWriter(quads_path) as out:
             made = Provenance(started, software_iri(__version__))
-            report.files, examples, report.alignment = write_corpus(
+            report.files, examples, report.alignment, report.variants = write_corpus(
                 out, manifest, matcher, lexicon, report.seconds, made)
             if strict:
                 refuse_warnings(report.files)

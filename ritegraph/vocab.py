@@ -78,6 +78,7 @@ class RG(DefinedNamespace):
 
     # classes
     ActionType: URIRef  # action type
+    AdditionOmission: URIRef  # addition or omission
     Alignment: URIRef  # alignment of witnesses
     ArcheryGear: URIRef  # archery gear
     BowingStep: URIRef  # bowing step
@@ -95,12 +96,14 @@ class RG(DefinedNamespace):
     Garment: URIRef  # garment
     Gift: URIRef  # gift
     GlyphIssue: URIRef  # glyph issue
+    GraphicVariant: URIRef  # graphic variant
     Layer: URIRef  # text layer
     Mention: URIRef  # mention
     MusicalInstrument: URIRef  # musical instrument
     Participant: URIRef  # participant
     Passage: URIRef  # passage
     Place: URIRef  # place
+    Reading: URIRef  # reading
     Rite: URIRef  # rite
     RitualObject: URIRef  # ritual object type
     RitualRole: URIRef  # ritual role
@@ -109,7 +112,10 @@ class RG(DefinedNamespace):
     StepAtEastStairs: URIRef  # step at the east stairs
     StepAtWestStairs: URIRef  # step at the west stairs
     StepWithDrinkingVessel: URIRef  # step with a drinking vessel
+    Substitution: URIRef  # substitution
+    Transposition: URIRef  # transposition
     Utensil: URIRef  # utensil
+    VariantReading: URIRef  # variant reading
     Work: URIRef  # work
 
     # object properties
@@ -137,8 +143,12 @@ class RG(DefinedNamespace):
     performer: URIRef  # performer
     place: URIRef  # place type
     placement: URIRef  # placement
+    reading: URIRef  # reading
+    readingPassage: URIRef  # reading passage
     recipient: URIRef  # recipient role
     translates: URIRef  # translates layer
+    variantOf: URIRef  # variant in rite
+    witness: URIRef  # witness
 
     # datatype properties
     alignedCharacters: URIRef  # aligned characters
@@ -188,7 +198,9 @@ class OA(DefinedNamespace):
     # datatype properties
     end: URIRef
     exact: URIRef
+    prefix: URIRef
     start: URIRef
+    suffix: URIRef
 
     # individuals
     identifying: URIRef

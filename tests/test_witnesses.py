@@ -9,33 +9,13 @@ from pathlib import Path
 import pytest
 
 from ritegraph.build import build
-from ritegraph.lexicon import load_lexicon
 from ritegraph.stats import collect, render_text
 from ritegraph.store import open_store
 from ritegraph.validate import validate
 from ritegraph.vocab import BASE
-from ritegraph.witnesses import Witness, align_witnesses
+from ritegraph.witnesses import align_witnesses
 
-REPO = Path(__file__).resolve().parents[1]
-FOLD = load_lexicon().fold
-
-
-def witness(file: str, clauses: list[str], rite: str = "yanli") -> tuple[Witness, str]:
-    """A witness whose passage k is clause k (one passage per clause, one section each)."""
-    text, chars, offsets, passages, sections, texts = "", [], [], [], {}, {}
-    for k, clause in enumerate(clauses):
-        iri = f"https://w3id.org/ritegraph/text/{file}/p{k}"
-        sections[iri] = f"https://w3id.org/ritegraph/section/{file}/{k}"
-        texts[iri] = (len(text), clause)
-        for ch in clause:
-            if ch not in "，。":
-                chars.append(ch)
-                offsets.append(len(text))
-                passages.append(iri)
-            text += ch
-    folded = FOLD("".join(chars))
-    return Witness(rite, file, f"https://w3id.org/ritegraph/doc/{file}", file, folded, offsets,
-                   passages, sections, texts), text
+from .witness_support import REPO, witness
 
 
 def test_passages_carrying_the_same_clause_are_parallel_across_scripts():

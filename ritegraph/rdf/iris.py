@@ -29,6 +29,7 @@ EDITION = f"{BASE}edition/"
 PARTICIPANT = f"{BASE}participant/"
 SOFTWARE = f"{BASE}software/ritegraph"
 DATASET_GRAPH = f"{DATASET}ritegraph"  # the whole graph as a void:Dataset
+BUILD = f"{DATASET_GRAPH}/build"  # the build that made it (a prov:Activity)
 
 
 def doc_iri(file: CorpusFile | str) -> str:
@@ -111,3 +112,9 @@ def collection_iri(collection_id: str) -> str:
 
 def software_iri(version: str) -> str:
     return f"{SOFTWARE}/{version}"
+
+
+def variant_iri(document: str, start: int, end: int) -> str:
+    """``variant/<document>/<start>-<end>``: a variant reading, named by the reference
+    witness's reading (its document and file offsets)."""
+    return f"{BASE}variant/{document.removeprefix(DOC)}/{start}-{end}"

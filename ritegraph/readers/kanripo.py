@@ -24,6 +24,7 @@ import re
 from bisect import bisect_right
 from dataclasses import dataclass
 
+from ..align import GLYPH_CODE
 from ..corpus import CorpusFile
 from ..errors import InputError
 from ..glyphs import find_glyph_issues
@@ -359,14 +360,11 @@ def assign(ctx: KanripoContext, sections: list[Section], rite: str) -> None:
         p.section = section_by_range(sections, p.start, starts)
 
 
-_KANRIPO_CODE = re.compile(r"&KR\d+;")
-
-
 def kanripo_glyphs(ctx: KanripoContext) -> list[GlyphIssue]:
     """Damaged glyphs as everywhere, plus ``&KR…;`` codes and non-BMP characters."""
     issues = [g for g in find_glyph_issues(ctx.name, ctx.text, ctx.lines)
               if not _in_markup(ctx, g.offset)]
-    for match in _KANRIPO_CODE.finditer(ctx.text):
+    for match in GLYPH_CODE.finditer(ctx.text):
         line, column = ctx.lines.position(match.start())
         issues.append(GlyphIssue(ctx.name, match.start(), match.group(), "kanripo-code", line,
                                  column))
