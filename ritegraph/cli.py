@@ -16,8 +16,8 @@ from pathlib import Path
 from .errors import EXIT_USAGE, RitegraphError
 
 #: Subcommand modules, in the order ``--help`` lists them.
-COMMANDS = ["build", "export", "stats", "acts", "eval", "validate", "reason", "query", "push",
-            "check", "serve"]
+COMMANDS = ["build", "export", "stats", "acts", "variants", "eval", "validate", "reason", "query",
+            "push", "check", "serve"]
 
 DEFAULT_STORE = "ritegraph-data"
 

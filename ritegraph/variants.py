@@ -24,9 +24,13 @@ from dataclasses import dataclass
 from rapidfuzz.distance import Levenshtein
 
 from .align import glyph_end
+from .vocab import RG
 from .witnesses import Witness, by_rite
 
 KINDS = ("graphic", "substitution", "addition-omission", "order")
+#: The class of each kind, below rg:VariantReading.
+KIND_CLASS = {"graphic": RG.GraphicVariant, "substitution": RG.Substitution,
+              "addition-omission": RG.AdditionOmission, "order": RG.Transposition}
 #: The longest reading (in characters of the view) a local difference may have.
 MAX_READING = 8
 #: Equal characters needed on each side of a local difference.
@@ -64,9 +68,10 @@ class Variant:
     rite: str
     kind: str
     readings: list[Reading]
+    attributed_to: str | None = None  # who reports it (a note's author), None: the alignment
 
     def to_json(self) -> dict:
-        return {"rite": self.rite, "kind": self.kind,
+        return {"rite": self.rite, "kind": self.kind, "attributed_to": self.attributed_to,
                 "readings": [r.to_json() for r in self.readings]}
 
 

@@ -56,7 +56,7 @@ def test_the_same_characters_in_another_order_are_an_order_variant():
 
 
 def test_a_clause_missing_from_a_witness_is_a_gap_not_a_variant():
-    found, gaps, _ = variants_of(CLAUSES + ["主人坐取爵實之"], CLAUSES)
+    found, gaps, _ = variants_of([*CLAUSES, "主人坐取爵實之"], CLAUSES)
     assert found == []
     assert [(g.file, g.characters) for g in gaps] == [("b", 7)]
 

@@ -2,16 +2,21 @@
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
+from collections import Counter
 from pathlib import Path
 
 import pytest
 
 from ritegraph.build import build
+from ritegraph.cli import main
+from ritegraph.read import open_graph
 from ritegraph.stats import collect, render_text
 from ritegraph.store import open_store
 from ritegraph.validate import validate
+from ritegraph.variants import KINDS
 from ritegraph.vocab import BASE
 from ritegraph.witnesses import align_witnesses
 
@@ -143,3 +148,29 @@ def test_a_section_page_shows_its_text_in_every_witness(yanli):
         passage = next(p for p in graph.passages("yanli") if p.where.section == section.iri)
         shown = server.get("/" + passage.iri.removeprefix(BASE), accept="text/html").text
         assert "In the other witnesses" in shown and YANLI[2] in shown
+
+
+def test_the_build_records_yanli_variant_readings_with_the_files_exact_text(yanli, capsys):
+    report, store_dir = yanli
+    variants = open_graph(store_dir).variants("燕礼")
+    counts = Counter(v.kind for v in variants)
+    assert [{k: n for k, n in row.items() if k in KINDS and n}
+            for row in report.variants] == [dict(counts)]
+    assert counts["graphic"] > 20 and counts["substitution"] > 5
+    texts = {name: (REPO / "corpus" / name).read_text(encoding="utf-8") for name in YANLI}
+    for v in variants:
+        assert len({r.file for r in v.readings}) == len(v.readings) >= 2
+        for r in v.readings:
+            text = texts[r.file]
+            assert text[r.start:r.end] == r.quote
+            assert text[r.start - len(r.prefix):r.start] == r.prefix
+            assert text[r.end:r.end + len(r.suffix)] == r.suffix
+    # 觚 of 張爾岐's edition is a missing glyph coded &KR1152; in the 四部叢刊 鄭注
+    assert any({r.quote for r in v.readings} == {"觚", "&KR1152;"} for v in variants
+               if v.kind == "substitution")
+    assert main(["variants", "--store", str(store_dir), "--rite", "yanli",
+                 "--kind", "graphic", "--format", "json"]) == 0
+    listed = json.loads(capsys.readouterr().out)
+    assert len(listed) == counts["graphic"]
+    assert set(listed[0]) == {"rite", "kind", "attributed_to", "readings"}
+    assert {"witness", "file", "start", "end", "quote"} <= set(listed[0]["readings"][0])

@@ -6,14 +6,10 @@ the witness's document with position and quote selectors, as the evidence annota
 from __future__ import annotations
 
 from ..store import rite_graph
-from ..variants import Variant
+from ..variants import KIND_CLASS, Variant
 from ..vocab import OA, PROV, RDF, RG
 from .iris import edition_iri, rite_iri, variant_iri
 from .terms import QuadWriter, literal, non_negative
-
-#: The class of each kind (``Variant.kind``), besides rg:VariantReading.
-KIND_CLASS = {"graphic": RG.GraphicVariant, "substitution": RG.Substitution,
-              "addition-omission": RG.AdditionOmission, "order": RG.Transposition}
 
 
 def _rows(rows: list[tuple[str, str, str]]) -> tuple[str, int]:

@@ -19,7 +19,8 @@ from pathlib import Path
 import pyoxigraph as ox
 
 from ..errors import UsageError
-from ..store import GRAPH_LEXICON, open_store
+from ..store import GRAPH_CORPUS, GRAPH_LEXICON, open_store, rite_graph
+from ..variants import KINDS, Variant
 from .records import Concept, Mention, Passage, Rite, Section, Step
 from .snapshot import (
     Snapshot,
@@ -28,6 +29,7 @@ from .snapshot import (
     python_value,
     read_concepts,
     read_rites,
+    read_variants,
     select,
 )
 
@@ -155,6 +157,14 @@ class RiteGraph:
                 and (verb is None or verb in s.values("action"))
                 and (section is None or s.where.section == section)
                 and (layer is None or s.layer == layer)]
+
+    def variants(self, rite: str | None = None, kind: str | None = None) -> list[Variant]:
+        """Variant readings (異文) of one rite or all, of one kind (``graphic``,
+        ``substitution``, ``addition-omission``, ``order``) or all."""
+        if kind is not None and kind not in KINDS:
+            raise UsageError(f"unknown variant kind {kind!r}: one of {', '.join(KINDS)}")
+        graphs = [rite_graph(self.rite(rite).slug), GRAPH_CORPUS] if rite else None
+        return [v for v in read_variants(self.store, graphs) if kind is None or v.kind == kind]
 
     def sparql(self, text: str) -> list[dict]:
         """A SELECT query over the union of the named graphs; rows as dicts of Python values."""

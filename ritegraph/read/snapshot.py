@@ -18,7 +18,8 @@ import pyoxigraph as ox
 
 from ..rdf.iris import evidenced_by_selector
 from ..store import GRAPH_CORPUS, GRAPH_LEXICON, rite_graph
-from ..vocab import BASE, sparql_prefixes
+from ..variants import KIND_CLASS, Reading, Variant
+from ..vocab import BASE, EDITION, sparql_prefixes
 from .records import STEP_SLOTS, Concept, Mention, Passage, Rite, Section, Step, Where
 
 LAYER_BASE = BASE + "layer/"
@@ -264,6 +265,26 @@ class _Reader:
                 {slot: frozenset(props[name]) for name, slot in STEP_SLOTS.items()
                  if name in props}))
         return steps
+
+
+def read_variants(store: ox.Store, graphs: list[str] | None = None) -> list[Variant]:
+    """The variant readings (of the rites whose graphs are given, else all), each with its
+    readings in the order they were written (the reference witness first)."""
+    kinds = {str(cls): kind for kind, cls in KIND_CLASS.items()}
+    found: dict[str, tuple[Variant, list[tuple[int, Reading]]]] = {}
+    for r in select(store, "variants", graphs):
+        variant, readings = found.setdefault(r["variant"], (
+            Variant(slug_of(r["rite"]), kinds[r["kind"]], [], r["by"]), []))
+        edition = r["edition"] or ""
+        readings.append((int(r["reading"].rsplit("#r", 1)[-1]), Reading(
+            edition.removeprefix(str(EDITION)) or r["tradition"] or "", r["file"], "",
+            r["passage"] or "", r["start"], r["end"], r["quote"], r["prefix"] or "",
+            r["suffix"] or "")))
+    out = []
+    for variant, readings in found.values():
+        variant.readings = [reading for _, reading in sorted(readings)]
+        out.append(variant)
+    return sorted(out, key=lambda v: (v.rite, v.readings[0].file, v.readings[0].start))
 
 
 def load_snapshot(store: ox.Store, rites: Iterable[str] | None = None) -> Snapshot:
