@@ -10,6 +10,7 @@ import tempfile
 import time
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 import pyoxigraph as ox
@@ -30,6 +31,7 @@ from .rdf.iris import (
     act_iri,
     doc_iri,
     passage_iri,
+    person_iri,
     rite_iri,
     section_iri,
     software_iri,
@@ -37,10 +39,11 @@ from .rdf.iris import (
 from .rdf.steps import StepWriter
 from .rdf.terms import QuadWriter
 from .rdf.text import corpus_quads, file_quads
-from .rdf.variants import variant_quads
+from .rdf.variants import person_quads, variant_quads
 from .readers import reader_for
 from .resources import data_dir
 from .store import GRAPH_DATASET, GRAPH_LEXICON, GRAPH_ONTOLOGY, new_build
+from .variant_notes import file_claims, load_grammar, merge_claims
 from .variants import find_variants, variant_summary
 from .witnesses import Witness, align_witnesses, witnesses_of
 
@@ -146,6 +149,10 @@ def _into_graph(sources: list, graph: str) -> list[ox.Quad]:
     return [ox.Quad(t.subject, t.predicate, t.object, name) for source in sources for t in source]
 
 
+def _passage_iri(fg: FileGraph, index: int) -> str:
+    return passage_iri(fg.file.stem, fg.result.passages[index])
+
+
 def file_witnesses(fg: FileGraph, fold) -> list[Witness]:
     """The 经 of each rite in one file, kept for the alignment of witnesses."""
     stem, passages, sections = fg.file.stem, fg.result.passages, fg.result.sections
@@ -169,7 +176,8 @@ def write_corpus(out: QuadWriter, manifest: Manifest, matcher: Matcher, lexicon:
     time; phase times are added to ``seconds``."""
     corpus_quads(out, manifest)
     steps = StepWriter(out, lexicon, made)
-    summaries, examples, witnesses = [], [WORK], []
+    summaries, examples, witnesses, claims = [], [WORK], [], []
+    notes = load_grammar()
     seconds.setdefault("read_and_match", 0.0)
     seconds.setdefault("rdf", 0.0)
     for file in manifest.files:
@@ -187,6 +195,8 @@ def write_corpus(out: QuadWriter, manifest: Manifest, matcher: Matcher, lexicon:
         if fg.acts and len(examples) == 1:
             examples += [rite_iri(fg.acts[0].rite), act_iri(fg.acts[0])]
         witnesses += file_witnesses(fg, lexicon.fold)
+        claims += file_claims(fg.result, fg.file.edition, fg.file.name, doc_iri(fg.file),
+                              lexicon.fold, partial(_passage_iri, fg), notes)
         seconds["rdf"] += time.perf_counter() - clock
     clock = time.perf_counter()
     parallels, coverage = align_witnesses(witnesses)
@@ -194,6 +204,11 @@ def write_corpus(out: QuadWriter, manifest: Manifest, matcher: Matcher, lexicon:
     seconds["align"] = time.perf_counter() - clock
     clock = time.perf_counter()
     variants, gaps = find_variants(witnesses, lexicon.fold.script)
+    person = person_iri(notes.person)
+    claimed = merge_claims(claims, person)
+    if claimed:
+        person_quads(out, person, notes)
+    variants += claimed
     variant_quads(out, variants, BUILD)
     seconds["variants"] = time.perf_counter() - clock
     return summaries, examples, [c.to_json() for c in coverage], variant_summary(variants, gaps)

@@ -54,11 +54,16 @@ class Reading:
     quote: str
     prefix: str
     suffix: str
+    tradition: str = ""  # a note's statement: the text it reports on (古文, 今文)
+    reads: str | None = None  # a note's statement: that text's reading ("" if it lacks X)
 
     def to_json(self) -> dict:
-        return {"witness": self.edition, "file": self.file, "start": self.start,
-                "end": self.end, "quote": self.quote, "prefix": self.prefix,
-                "suffix": self.suffix}
+        out = {"witness": self.edition or self.tradition, "file": self.file,
+               "start": self.start, "end": self.end, "quote": self.quote,
+               "prefix": self.prefix, "suffix": self.suffix}
+        if self.reads is not None:
+            out["reads"] = self.reads
+        return out
 
 
 @dataclass
@@ -275,15 +280,17 @@ def find_variants(witnesses: Iterable[Witness], script: Callable[[str], str]
 
 
 def variant_summary(variants: list[Variant], gaps: list[Gap]) -> list[dict]:
-    """Per rite: variant readings by kind, and the gaps (count, characters) — for build.json."""
+    """Per rite: variant readings of the alignment by kind, the commentators' claims, and the
+    gaps (count, characters) — for build.json."""
     rows: dict[str, dict] = {}
+
+    def row_of(rite: str) -> dict:
+        return rows.setdefault(rite, {"rite": rite, **dict.fromkeys(KINDS, 0), "claims": 0,
+                                      "gaps": 0, "gap_characters": 0})
     for v in variants:
-        row = rows.setdefault(v.rite, {"rite": v.rite, **dict.fromkeys(KINDS, 0),
-                                       "gaps": 0, "gap_characters": 0})
-        row[v.kind] += 1
+        row_of(v.rite)["claims" if v.attributed_to else v.kind] += 1
     for g in gaps:
-        row = rows.setdefault(g.rite, {"rite": g.rite, **dict.fromkeys(KINDS, 0),
-                                       "gaps": 0, "gap_characters": 0})
+        row = row_of(g.rite)
         row["gaps"] += 1
         row["gap_characters"] += g.characters
     return [rows[r] for r in sorted(rows)]

@@ -166,6 +166,7 @@ class RG(DefinedNamespace):
     sectionSource: URIRef  # section source
     start: URIRef  # start
     text: URIRef  # text
+    tradition: URIRef  # tradition
 
     # annotation properties
     ambiguous: URIRef  # ambiguous
@@ -213,6 +214,7 @@ class CRM(DefinedNamespace):
     _fail = True
 
     # classes
+    E21_Person: URIRef
     E29_Design_or_Procedure: URIRef
     E33_Linguistic_Object: URIRef
     E73_Information_Object: URIRef

@@ -152,7 +152,7 @@ def test_a_section_page_shows_its_text_in_every_witness(yanli):
 
 def test_the_build_records_yanli_variant_readings_with_the_files_exact_text(yanli, capsys):
     report, store_dir = yanli
-    variants = open_graph(store_dir).variants("燕礼")
+    variants = [v for v in open_graph(store_dir).variants("燕礼") if not v.attributed_to]
     counts = Counter(v.kind for v in variants)
     assert [{k: n for k, n in row.items() if k in KINDS and n}
             for row in report.variants] == [dict(counts)]
@@ -171,6 +171,21 @@ def test_the_build_records_yanli_variant_readings_with_the_files_exact_text(yanl
     assert main(["variants", "--store", str(store_dir), "--rite", "yanli",
                  "--kind", "graphic", "--format", "json"]) == 0
     listed = json.loads(capsys.readouterr().out)
-    assert len(listed) == counts["graphic"]
+    assert len(listed) == counts["graphic"]  # none of 鄭玄's claims is graphic
     assert set(listed[0]) == {"rite", "kind", "attributed_to", "readings"}
     assert {"witness", "file", "start", "end", "quote"} <= set(listed[0]["readings"][0])
+
+
+def test_zheng_xuans_note_that_the_new_text_writes_gu_is_one_claim_in_every_witness(yanli):
+    """燕礼: 大夫長升拜受觶 …【今文觶作觚】 — in the seed and both Kanripo editions."""
+    claims = [v for v in open_graph(yanli[1]).variants("yanli")
+              if v.attributed_to == f"{BASE}person/zheng-xuan"]
+    assert len(claims) > 10
+    gu = [v for v in claims if {r.reads for r in v.readings} == {None, "觚"}
+          and {r.quote for r in v.readings} >= {"今文觶作觚", "觶"}]
+    assert len(gu) == 1
+    readings = gu[0].readings
+    assert {r.file for r in readings if r.tradition == ""} == set(YANLI)
+    assert {r.file for r in readings if r.tradition == "今文"} == set(YANLI)
+    texts = {name: (REPO / "corpus" / name).read_text(encoding="utf-8") for name in YANLI}
+    assert all(texts[r.file][r.start:r.end] == r.quote for r in readings)

@@ -14,7 +14,7 @@ from ..read import open_graph
 from ..variants import KINDS, Variant
 
 _CSV = ("rite", "kind", "attributed_to", "reading", "witness", "file", "start", "end", "quote",
-        "prefix", "suffix")
+        "prefix", "suffix", "reads")
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -45,11 +45,14 @@ def write(variants: list[Variant], fmt: str, out: TextIO) -> None:
         writer.writerow(_CSV)
         for v in variants:
             for k, r in enumerate(v.readings):
-                writer.writerow([v.rite, v.kind, v.attributed_to or "", k, r.edition, r.file,
-                                 r.start, r.end, r.quote, r.prefix, r.suffix])
+                writer.writerow([v.rite, v.kind, v.attributed_to or "", k,
+                                 r.edition or r.tradition, r.file, r.start, r.end, r.quote,
+                                 r.prefix, r.suffix, "" if r.reads is None else r.reads])
     else:
-        rows = [["rite", "kind", "readings (witness: reading, file:offset)"]]
+        rows = [["rite", "kind", "by", "readings (witness:「reading」 file:offset)"]]
         for v in variants:
-            rows.append([v.rite, v.kind, "  ".join(
-                f"{r.edition}:「{r.quote or '—'}」 {r.file}:{r.start}" for r in v.readings)])
+            by = v.attributed_to.rsplit("/", 1)[-1] if v.attributed_to else "alignment"
+            rows.append([v.rite, v.kind, by, "  ".join(
+                f"{r.edition or r.tradition}:「{r.quote or '—'}」 {r.file}:{r.start}"
+                for r in v.readings)])
         out.write("\n".join(table(rows)) + "\n")

@@ -59,7 +59,7 @@ class Snapshot:
 @cache
 def query_text(name: str) -> str:
     """A read query by name, with the prefixes of the generated vocabulary."""
-    return (sparql_prefixes("rg", "oa", "skos", "rdfs", "prov", "dcterms")
+    return (sparql_prefixes("rg", "oa", "skos", "rdf", "rdfs", "prov", "dcterms")
             + (_QUERIES / f"{name}.rq").read_text(encoding="utf-8"))
 
 
@@ -277,9 +277,9 @@ def read_variants(store: ox.Store, graphs: list[str] | None = None) -> list[Vari
             Variant(slug_of(r["rite"]), kinds[r["kind"]], [], r["by"]), []))
         edition = r["edition"] or ""
         readings.append((int(r["reading"].rsplit("#r", 1)[-1]), Reading(
-            edition.removeprefix(str(EDITION)) or r["tradition"] or "", r["file"], "",
-            r["passage"] or "", r["start"], r["end"], r["quote"], r["prefix"] or "",
-            r["suffix"] or "")))
+            edition.removeprefix(str(EDITION)), r["file"], "", r["passage"] or "", r["start"],
+            r["end"], r["quote"], r["prefix"] or "", r["suffix"] or "", r["tradition"] or "",
+            r["reads"])))
     out = []
     for variant, readings in found.values():
         variant.readings = [reading for _, reading in sorted(readings)]
