@@ -46,6 +46,7 @@ from .common import (
     BracketScanner,
     MatchView,
     ReaderContext,
+    SectionIndex,
     add_glosses,
     assign_rites,
     heading_length,
@@ -53,7 +54,6 @@ from .common import (
     is_title,
     rite_at,
     rite_starts,
-    section_by_range,
     split_paragraphs,
 )
 
@@ -223,9 +223,10 @@ def _implicit_sections(ctx: ReaderContext, sections: list[Section], jing: _Class
     runs: list[list[int]] = []
     previous_covered = True
     previous_rite: str | None = None
+    lookup = SectionIndex(sections)
     for index in jing.indices:
         p = ctx.passages[index]
-        covered = section_by_range(sections, p.start) is not None
+        covered = lookup.at(p.start) is not None
         rite = rite_at(starts, p.start)
         if not covered:
             if previous_covered or rite != previous_rite:
@@ -246,9 +247,10 @@ def _sections(ctx: ReaderContext, blocks: list[_Block], jing: _Classic,
                       key=lambda s: s.start)
     for k, section in enumerate(sections):
         section.index = k
+    lookup = SectionIndex(sections)
     for p in ctx.passages:
         if p.layer is Layer.JING or (p.anchor is None and p.layer is not Layer.SPACE):
-            p.section = section_by_range(sections, p.start)
+            p.section = lookup.at(p.start)
     for p in ctx.passages:
         if p.layer is not Layer.JING and p.anchor is not None:
             p.section = ctx.passages[p.anchor].section
