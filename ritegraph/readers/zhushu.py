@@ -127,9 +127,9 @@ def _split(ctx: ReaderContext) -> list[_Block]:
         if kind == "shu":
             scanner.interrupt()
             index = ctx.add(start, p.end, Layer.SHU)
-            if body.startswith("[疏]") or previous != "shu" or not blocks:
-                blocks.append(_Block())
-            if index is not None:
+            if index is not None:  # nothing after a heading: no block (it would be empty)
+                if body.startswith("[疏]") or previous != "shu" or not blocks:
+                    blocks.append(_Block())
                 blocks[-1].passages.append(index)
         else:
             for piece in scanner.scan(start, p.end):
@@ -202,13 +202,16 @@ def _opener_sections(ctx: ReaderContext, blocks: list[_Block], jing: _Classic,
 
 def _cut(sections: list[Section], jing: _Classic, ctx: ReaderContext,
          boundaries: list[int]) -> list[Section]:
-    """Make sections disjoint and keep each inside its rite."""
+    """Make sections disjoint and keep each inside its rite. Of two openers starting at one
+    passage the first names the section; the limit is the next section that starts *later*
+    (a same-start one, dropped, once cut the section to end before it started)."""
     sections.sort(key=lambda s: s.start)
     kept: list[Section] = []
     for k, section in enumerate(sections):
         if kept and kept[-1].start == section.start:
             continue
-        limits = [s.start for s in sections[k + 1:k + 2]] + [
+        later = next((s.start for s in sections[k + 1:] if s.start > section.start), None)
+        limits = ([] if later is None else [later]) + [
             b for b in boundaries if section.start < b]
         for limit in limits:
             if section.end > limit:
