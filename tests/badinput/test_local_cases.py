@@ -520,6 +520,7 @@ BAD_INVOCATIONS = {
     "export": ["export", "--format", "turtle", "--store", "{tmp}/no-store"],
     "stats": ["stats", "--store", "{tmp}/no-store"],
     "acts": ["acts", "--format", "jsonl", "--store", "{tmp}/no-store"],
+    "variants": ["variants", "--store", "{tmp}/no-store"],
     "eval": ["eval", "{tmp}/no-gold.jsonl"],
     "validate": ["validate", "--store", "{tmp}/no-store"],
     "reason": ["reason", "--store", "{tmp}/no-store"],
