@@ -18,7 +18,7 @@ import pyoxigraph as ox
 from . import __version__
 from .acts import Act, extract_acts
 from .corpus import CorpusFile, Manifest, load_manifest, read_text
-from .errors import InputError, StrictWarnings
+from .errors import InputError, StoreError, StrictWarnings
 from .lexicon import Lexicon, lexicon_graph, load_lexicon
 from .matching import Match, Matcher, match_ranges
 from .model import Layer, ReadResult
@@ -42,7 +42,7 @@ from .rdf.text import corpus_quads, file_quads
 from .rdf.variants import person_quads, variant_quads
 from .readers import reader_for
 from .resources import data_dir
-from .store import GRAPH_DATASET, GRAPH_LEXICON, GRAPH_ONTOLOGY, new_build
+from .store import GRAPH_DATASET, GRAPH_LEXICON, GRAPH_ONTOLOGY, new_build, prepare_store_dir
 from .variant_notes import file_claims, load_grammar, merge_claims
 from .variants import find_variants, variant_summary
 from .witnesses import Witness, align_witnesses, witnesses_of
@@ -228,6 +228,14 @@ def refuse_warnings(files: list[dict]) -> None:
                              f"unchanged:\n  {shown}")
 
 
+def _remove_if_empty(store_dir: Path, created: bool) -> None:
+    """A failed first build leaves no empty store directory behind."""
+    if created:
+        for directory in (store_dir / "builds", store_dir):
+            with contextlib.suppress(OSError):  # only if empty
+                directory.rmdir()
+
+
 def build(store_dir: Path, corpus_dir: Path | None = None, lexicon: Lexicon | None = None,
           *, strict: bool = False) -> BuildReport:
     """Read the corpus, write the graph into a new build, and make it current.
@@ -251,8 +259,13 @@ def build(store_dir: Path, corpus_dir: Path | None = None, lexicon: Lexicon | No
     report.seconds["read_and_match"] = time.perf_counter() - clock  # with loading the lexicon
 
     created = not store_dir.exists()
-    store_dir.mkdir(parents=True, exist_ok=True)
-    fd, name = tempfile.mkstemp(prefix=".quads-", suffix=".nq", dir=store_dir)
+    prepare_store_dir(store_dir)  # a store we cannot write, or a `current` not ours: refuse now
+    try:
+        fd, name = tempfile.mkstemp(prefix=".quads-", suffix=".nq", dir=store_dir)
+    except OSError as exc:
+        _remove_if_empty(store_dir, created)
+        raise StoreError(f"cannot write in {store_dir}: {exc.strerror or exc} "
+                         "(choose a writable --store)") from exc
     os.close(fd)
     quads_path = Path(name)
     try:
@@ -291,12 +304,14 @@ def build(store_dir: Path, corpus_dir: Path | None = None, lexicon: Lexicon | No
                 report.seconds["total"] = time.perf_counter() - clock
                 (build_dir / "build.json").write_text(
                     json.dumps(report.to_json(), ensure_ascii=False, indent=1), encoding="utf-8")
+    except OSError as exc:  # reading errors are InputErrors by now: this is the store's disk
+        quads_path.unlink(missing_ok=True)
+        _remove_if_empty(store_dir, created)
+        raise StoreError(f"writing the build into {store_dir} failed: {exc.strerror or exc} "
+                         "(is the disk full? the previous build is still current)") from exc
     except BaseException:
         quads_path.unlink(missing_ok=True)
-        if created:  # a failed first build leaves no empty store directory behind
-            for directory in (store_dir / "builds", store_dir):
-                with contextlib.suppress(OSError):  # only if empty
-                    directory.rmdir()
+        _remove_if_empty(store_dir, created)
         raise
     quads_path.unlink()
     return report

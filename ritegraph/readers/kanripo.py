@@ -30,7 +30,7 @@ from ..errors import InputError
 from ..glyphs import find_glyph_issues
 from ..model import NON_TEXT_LAYERS, GlyphIssue, Layer, ReadResult, Section
 from . import register
-from .common import ReaderContext, find_glosses, implicit_title, is_classic, section_by_range
+from .common import ReaderContext, SectionIndex, find_glosses, implicit_title, is_classic
 from .kanripo_conventions import Conventions, Edition, conventions
 
 # ---------------------------------------------------------------------------------------------
@@ -352,12 +352,12 @@ def by_incipits(ctx: KanripoContext, rite: str) -> list[Section]:
 
 
 def assign(ctx: KanripoContext, sections: list[Section], rite: str) -> None:
-    starts = [s.start for s in sections]
+    index = SectionIndex(sections)
     for p in ctx.passages:
         if p.layer in NON_TEXT_LAYERS:
             continue
         p.rite = rite
-        p.section = section_by_range(sections, p.start, starts)
+        p.section = index.at(p.start)
 
 
 def kanripo_glyphs(ctx: KanripoContext) -> list[GlyphIssue]:
