@@ -22,16 +22,13 @@ from .errors import InputError, StoreError, StrictWarnings
 from .lexicon import Lexicon, lexicon_graph, load_lexicon
 from .matching import Match, Matcher, match_ranges
 from .model import Layer, ReadResult
-from .rdf.alignment import alignment_quads
 from .rdf.annotation import Provenance
 from .rdf.dataset import BuildRun, dataset_quads
 from .rdf.iris import (
-    BUILD,
     WORK,
     act_iri,
     doc_iri,
     passage_iri,
-    person_iri,
     rite_iri,
     section_iri,
     software_iri,
@@ -39,13 +36,11 @@ from .rdf.iris import (
 from .rdf.steps import StepWriter
 from .rdf.terms import QuadWriter
 from .rdf.text import corpus_quads, file_quads
-from .rdf.variants import person_quads, variant_quads
 from .readers import reader_for
 from .resources import data_dir
 from .store import GRAPH_DATASET, GRAPH_LEXICON, GRAPH_ONTOLOGY, new_build, prepare_store_dir
-from .variant_notes import file_claims, load_grammar, merge_claims
-from .variants import find_variants, variant_summary
-from .witnesses import Witness, align_witnesses, witnesses_of
+from .witness_build import WitnessWork
+from .witnesses import Witness, witnesses_of
 
 
 @dataclass
@@ -58,11 +53,12 @@ class BuildReport:
     seconds: dict[str, float] = field(default_factory=dict)
     alignment: list[dict] = field(default_factory=list)  # 经 coverage per rite and witness
     variants: list[dict] = field(default_factory=list)  # variant readings per rite and kind
+    steps: list[dict] = field(default_factory=list)  # rite steps and acts per rite and witness
 
     def to_json(self) -> dict:
         return {"store": str(self.store), "files": self.files, "quads": self.quads,
                 "seconds": self.seconds, "alignment": self.alignment,
-                "variants": self.variants}
+                "variants": self.variants, "steps": self.steps}
 
 
 @dataclass
@@ -168,16 +164,15 @@ def file_witnesses(fg: FileGraph, fold) -> list[Witness]:
 
 def write_corpus(out: QuadWriter, manifest: Manifest, matcher: Matcher, lexicon: Lexicon,
                  seconds: dict[str, float], made: Provenance
-                 ) -> tuple[list[dict], list[str], list[dict], list[dict]]:
-    """Write the corpus graph file by file (read, match, acts, quads), then the alignment of
-    each rite's witnesses and their variant readings; return the per-file summaries of
-    ``build.json``, example resources, the alignment's coverage table and the variants'
-    counts. Only one file's reading (and every file's folded 经) is held in memory at a
+                 ) -> tuple[list[dict], list[str], dict]:
+    """Write the corpus graph file by file (read, match, acts, quads), then the work across
+    witnesses (:mod:`ritegraph.witness_build`); return the per-file summaries of
+    ``build.json``, example resources and the tables of the work across witnesses. Only one
+    file's reading (and what :class:`WitnessWork` keeps of every file) is held in memory at a
     time; phase times are added to ``seconds``."""
     corpus_quads(out, manifest)
     steps = StepWriter(out, lexicon, made)
-    summaries, examples, witnesses, claims = [], [WORK], [], []
-    notes = load_grammar()
+    summaries, examples, work = [], [WORK], WitnessWork()
     seconds.setdefault("read_and_match", 0.0)
     seconds.setdefault("rdf", 0.0)
     for file in manifest.files:
@@ -194,24 +189,11 @@ def write_corpus(out: QuadWriter, manifest: Manifest, matcher: Matcher, lexicon:
         summaries.append(file_summary(fg))
         if fg.acts and len(examples) == 1:
             examples += [rite_iri(fg.acts[0].rite), act_iri(fg.acts[0])]
-        witnesses += file_witnesses(fg, lexicon.fold)
-        claims += file_claims(fg.result, fg.file.edition, fg.file.name, doc_iri(fg.file),
-                              lexicon.fold, partial(_passage_iri, fg), notes)
+        work.add(file_witnesses(fg, lexicon.fold), fg.result, fg.acts,
+                 edition=fg.file.edition, file=fg.file.name, document=doc_iri(fg.file),
+                 fold=lexicon.fold, passage_iri=partial(_passage_iri, fg))
         seconds["rdf"] += time.perf_counter() - clock
-    clock = time.perf_counter()
-    parallels, coverage = align_witnesses(witnesses)
-    alignment_quads(out, parallels)
-    seconds["align"] = time.perf_counter() - clock
-    clock = time.perf_counter()
-    variants, gaps = find_variants(witnesses, lexicon.fold.script)
-    person = person_iri(notes.person)
-    claimed = merge_claims(claims, person)
-    if claimed:
-        person_quads(out, person, notes)
-    variants += claimed
-    variant_quads(out, variants, BUILD)
-    seconds["variants"] = time.perf_counter() - clock
-    return summaries, examples, [c.to_json() for c in coverage], variant_summary(variants, gaps)
+    return summaries, examples, work.write(out, lexicon, seconds)
 
 
 def warning_lines(files: list[dict]) -> list[str]:
@@ -271,8 +253,10 @@ def build(store_dir: Path, corpus_dir: Path | None = None, lexicon: Lexicon | No
     try:
         with QuadWriter(quads_path) as out:
             made = Provenance(started, software_iri(__version__))
-            report.files, examples, report.alignment, report.variants = write_corpus(
+            report.files, examples, tables = write_corpus(
                 out, manifest, matcher, lexicon, report.seconds, made)
+            report.alignment, report.variants = tables["alignment"], tables["variants"]
+            report.steps = tables["steps"]
             if strict:
                 refuse_warnings(report.files)
             with new_build(store_dir) as (store, build_dir):

@@ -18,8 +18,8 @@ from pathlib import Path
 from .errors import EXIT_INTERNAL, EXIT_USAGE, REPORT_TO, RitegraphError, StoreError
 
 #: Subcommand modules, in the order ``--help`` lists them.
-COMMANDS = ["build", "export", "stats", "acts", "variants", "eval", "validate", "reason", "query",
-            "push", "check", "serve"]
+COMMANDS = ["build", "export", "stats", "acts", "steps", "variants", "eval", "validate",
+            "reason", "query", "push", "check", "serve"]
 
 DEFAULT_STORE = "ritegraph-data"
 
@@ -87,6 +87,9 @@ def main(argv: list[str] | None = None) -> int:
         return exc.exit_code
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:  # the reader of our output left (`| head`): not an error
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - silence the flush at exit
+        return 0
     except Exception as exc:
         from .store import is_storage_error
 

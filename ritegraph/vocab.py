@@ -105,6 +105,7 @@ class RG(DefinedNamespace):
     Place: URIRef  # place
     Reading: URIRef  # reading
     Rite: URIRef  # rite
+    RiteStep: URIRef  # rite step
     RitualObject: URIRef  # ritual object type
     RitualRole: URIRef  # ritual role
     Section: URIRef  # section
@@ -125,6 +126,7 @@ class RG(DefinedNamespace):
     agent: URIRef  # agent role
     alignedPassage: URIRef  # aligned passage
     alignedSpan: URIRef  # aligned span
+    attestation: URIRef  # attestation
     attestedIn: URIRef  # attested in
     commentsOn: URIRef  # comments on
     editionOf: URIRef  # edition of
@@ -136,6 +138,7 @@ class RG(DefinedNamespace):
     inRite: URIRef  # in rite
     inSection: URIRef  # in section
     layer: URIRef  # layer
+    missingIn: URIRef  # missing in
     next: URIRef  # next
     object: URIRef  # object type
     parallel: URIRef  # parallel passage
@@ -146,6 +149,7 @@ class RG(DefinedNamespace):
     reading: URIRef  # reading
     readingPassage: URIRef  # reading passage
     recipient: URIRef  # recipient role
+    stepOf: URIRef  # step of the rite
     translates: URIRef  # translates layer
     variantOf: URIRef  # variant in rite
     witness: URIRef  # witness
@@ -154,8 +158,10 @@ class RG(DefinedNamespace):
     alignedCharacters: URIRef  # aligned characters
     anchorEnd: URIRef  # anchor end
     anchorStart: URIRef  # anchor start
+    atVariant: URIRef  # at a variant
     column: URIRef  # column
     confidence: URIRef  # confidence
+    disagreesOn: URIRef  # disagrees on
     end: URIRef  # end
     glyphKind: URIRef  # glyph kind
     implicitAgent: URIRef  # implicit agent
@@ -167,6 +173,7 @@ class RG(DefinedNamespace):
     start: URIRef  # start
     text: URIRef  # text
     tradition: URIRef  # tradition
+    witnessesDisagree: URIRef  # witnesses disagree
 
     # annotation properties
     ambiguous: URIRef  # ambiguous

@@ -189,3 +189,34 @@ def test_zheng_xuans_note_that_the_new_text_writes_gu_is_one_claim_in_every_witn
     assert {r.file for r in readings if r.tradition == "今文"} == set(YANLI)
     texts = {name: (REPO / "corpus" / name).read_text(encoding="utf-8") for name in YANLI}
     assert all(texts[r.file][r.start:r.end] == r.quote for r in readings)
+
+
+def test_yanli_steps_are_merged_across_witnesses_and_listed_with_their_quotes(yanli, capsys):
+    report, store_dir = yanli
+    graph = open_graph(store_dir)
+    steps = graph.rite_steps("燕礼")
+    row = report.steps[0]
+    assert row["steps"] == len(steps)
+    assert all(c["in_steps"] == c["acts"] for c in row["acts"].values())  # all acts in 经
+    attested = Counter(len(s.attestations) for s in steps)  # the seed has a third of 燕礼
+    assert attested[2] + attested[3] > 0.95 * len(steps) and attested[3] > 200
+    assert all(len({a.where.file for a in s.attestations}) == len(s.attestations)
+               for s in steps)
+    # every act of every witness belongs to exactly one step, and says which
+    acts = [a for s in steps for a in s.attestations]
+    assert len(acts) == len({a.iri for a in acts}) == sum(c["acts"] for c in row["acts"].values())
+    assert all(a.rite_step == s.iri for s in steps for a in s.attestations)
+    # 坐取觚 in 張爾岐's edition, 坐取 in the 四部叢刊 (觚 a missing glyph there): a variant
+    variant = [s for s in steps if s.disagrees_on == {"object"} and s.at_variant]
+    assert variant and any("觚" in a.where.quote for a in variant[0].attestations)
+    assert main(["steps", "--store", str(store_dir), "--disagreeing", "--format",
+                 "jsonl"]) == 1
+    listed = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert len(listed) == row["disagreeing"] > 0
+    assert all(s["disagree"] and s["explained_by"] in ("variant", "extraction") for s in listed)
+    assert main(["steps", "--store", str(store_dir), "--witness", "KR1d0026",
+                 "--format", "jsonl"]) == 0
+    own = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert own and all(a["file"].endswith("KR1d0026_006.txt")
+                       for s in own for a in s["attestations"])
+    assert len(own) == row["acts"]["kanripo/KR1d0026/KR1d0026_006.txt"]["acts"]

@@ -263,7 +263,7 @@ class _Reader:
                 bool(props.get("implicitAgent", [False])[0]), self.layer(passage),
                 props.get("confidence", [None])[0],
                 {slot: frozenset(props[name]) for name, slot in STEP_SLOTS.items()
-                 if name in props}))
+                 if name in props}, props.get("stepOf", [None])[0]))
         return steps
 
 
@@ -285,6 +285,23 @@ def read_variants(store: ox.Store, graphs: list[str] | None = None) -> list[Vari
         variant.readings = [reading for _, reading in sorted(readings)]
         out.append(variant)
     return sorted(out, key=lambda v: (v.rite, v.readings[0].file, v.readings[0].start))
+
+
+def read_rite_steps(store: ox.Store, graphs: list[str] | None = None) -> list[dict]:
+    """The rite steps (of the rites whose graphs are given, else all): IRI, rite slug, action
+    IRI, attesting step IRIs, whether its witnesses disagree, on what, the files that carry
+    the clause but state no such step, and whether a variant reading lies in the clause."""
+    found: dict[str, dict] = {}
+    for r in select(store, "rite_steps", graphs):
+        step = found.setdefault(r["step"], {
+            "iri": r["step"], "rite": slug_of(r["rite"]), "action": r["action"],
+            "disagree": bool(r["disagree"]), "at_variant": bool(r["atVariant"]),
+            "attestations": set(), "disagrees_on": set(), "missing_in": set()})
+        for key, column in (("attestations", "act"), ("disagrees_on", "on"),
+                            ("missing_in", "missing")):
+            if r[column] is not None:
+                step[key].add(r[column])
+    return list(found.values())
 
 
 def load_snapshot(store: ox.Store, rites: Iterable[str] | None = None) -> Snapshot:
