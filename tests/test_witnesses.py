@@ -11,6 +11,8 @@ from pathlib import Path
 import pytest
 
 from ritegraph.build import build
+from ritegraph.check.config import load_config
+from ritegraph.check.report import run_check
 from ritegraph.cli import main
 from ritegraph.read import open_graph
 from ritegraph.stats import collect, render_text
@@ -220,3 +222,13 @@ def test_yanli_steps_are_merged_across_witnesses_and_listed_with_their_quotes(ya
     assert own and all(a["file"].endswith("KR1d0026_006.txt")
                        for s in own for a in s["attestations"])
     assert len(own) == row["acts"]["kanripo/KR1d0026/KR1d0026_006.txt"]["acts"]
+
+
+def test_check_runs_on_the_rite_steps_and_on_one_witness_with_witness(yanli):
+    report, store_dir = yanli
+    store = open_store(store_dir)
+    merged = run_check(store, load_config(None), ["yanli"], shacl=False)
+    assert len(merged.data.steps) == report.steps[0]["steps"]
+    one = run_check(store, load_config(None), ["yanli"], shacl=False, witness="KR1d0026")
+    assert len(one.data.steps) == report.steps[0]["acts"]["kanripo/KR1d0026/KR1d0026_006.txt"][
+        "acts"]

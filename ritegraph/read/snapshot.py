@@ -304,9 +304,20 @@ def read_rite_steps(store: ox.Store, graphs: list[str] | None = None) -> list[di
     return list(found.values())
 
 
+def one_per_rite_step(steps: list[Step], witness: str | None = None) -> list[Step]:
+    """The steps as the rite has them: one per rite step (the attestation it is named after,
+    the reference witness's), and the steps that belong to none (translations); with
+    ``witness`` (part of a file name), that witness's own steps instead."""
+    if witness is not None:
+        return [s for s in steps if witness in (s.where.file or "")]
+    return [s for s in steps
+            if s.rite_step is None or s.rite_step == s.iri.replace("/act/", "/step/", 1)]
+
+
 def load_snapshot(store: ox.Store, rites: Iterable[str] | None = None) -> Snapshot:
     """Read the graph as records; ``rites`` (slugs) restricts sections, passages, mentions and
-    steps to those rites (and their queries to those rites' named graphs)."""
+    steps to those rites (and their queries to those rites' named graphs). ``steps`` are every
+    witness's (see :func:`one_per_rite_step` for the rite's)."""
     wanted = set(rites) if rites else None
     rite_map = {r.slug: r for r in read_rites(store) if wanted is None or r.slug in wanted}
     graphs = None if wanted is None else [rite_graph(slug) for slug in rite_map]
