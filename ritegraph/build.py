@@ -17,6 +17,13 @@ import pyoxigraph as ox
 
 from . import __version__
 from .acts import Act, extract_acts
+from .collation_lists import (
+    ListCounts,
+    claims_by_rite,
+    file_entries,
+    load_list_grammar,
+    resolve_entries,
+)
 from .corpus import CorpusFile, Manifest, load_manifest, read_text
 from .errors import InputError, StoreError, StrictWarnings
 from .lexicon import Lexicon, lexicon_graph, load_lexicon
@@ -58,11 +65,12 @@ class BuildReport:
     seconds: dict[str, float] = field(default_factory=dict)
     alignment: list[dict] = field(default_factory=list)  # 经 coverage per rite and witness
     variants: list[dict] = field(default_factory=list)  # variant readings per rite and kind
+    collation: dict = field(default_factory=dict)  # 張爾岐's lists: entries parsed, located
 
     def to_json(self) -> dict:
         return {"store": str(self.store), "files": self.files, "quads": self.quads,
                 "seconds": self.seconds, "alignment": self.alignment,
-                "variants": self.variants}
+                "variants": self.variants, "collation": self.collation}
 
 
 @dataclass
@@ -168,16 +176,18 @@ def file_witnesses(fg: FileGraph, fold) -> list[Witness]:
 
 def write_corpus(out: QuadWriter, manifest: Manifest, matcher: Matcher, lexicon: Lexicon,
                  seconds: dict[str, float], made: Provenance
-                 ) -> tuple[list[dict], list[str], list[dict], list[dict]]:
+                 ) -> tuple[list[dict], list[str], list[dict], list[dict], dict]:
     """Write the corpus graph file by file (read, match, acts, quads), then the alignment of
     each rite's witnesses and their variant readings; return the per-file summaries of
-    ``build.json``, example resources, the alignment's coverage table and the variants'
-    counts. Only one file's reading (and every file's folded 经) is held in memory at a
-    time; phase times are added to ``seconds``."""
+    ``build.json``, example resources, the alignment's coverage table, the variants' counts
+    and the collation lists' counts. Only one file's reading (and every file's folded 经, the
+    notes' claims and the lists' parsed entries) is held in memory at a time; phase times are
+    added to ``seconds``."""
     corpus_quads(out, manifest)
     steps = StepWriter(out, lexicon, made)
     summaries, examples, witnesses, claims = [], [WORK], [], []
-    notes = load_grammar()
+    notes, lists = load_grammar(), load_list_grammar()
+    entries, list_counts = [], []
     seconds.setdefault("read_and_match", 0.0)
     seconds.setdefault("rdf", 0.0)
     for file in manifest.files:
@@ -197,6 +207,11 @@ def write_corpus(out: QuadWriter, manifest: Manifest, matcher: Matcher, lexicon:
         witnesses += file_witnesses(fg, lexicon.fold)
         claims += file_claims(fg.result, fg.file.edition, fg.file.name, doc_iri(fg.file),
                               lexicon.fold, partial(_passage_iri, fg), notes)
+        if fg.file.format == "collation":
+            found, counts = file_entries(fg.result, fg.file.name, doc_iri(fg.file),
+                                         lexicon.fold, partial(_passage_iri, fg), lists)
+            entries += found
+            list_counts.append(counts)
         seconds["rdf"] += time.perf_counter() - clock
     clock = time.perf_counter()
     parallels, coverage = align_witnesses(witnesses)
@@ -209,9 +224,22 @@ def write_corpus(out: QuadWriter, manifest: Manifest, matcher: Matcher, lexicon:
     if claimed:
         person_quads(out, person, notes)
     variants += claimed
+    zhang = person_iri(lists.person)
+    listed = resolve_entries(entries, witnesses, lists, zhang, list_counts)
+    if listed:
+        person_quads(out, zhang, lists)
+    variants += listed
     variant_quads(out, variants, BUILD)
     seconds["variants"] = time.perf_counter() - clock
-    return summaries, examples, [c.to_json() for c in coverage], variant_summary(variants, gaps)
+    return (summaries, examples, [c.to_json() for c in coverage],
+            variant_summary(variants, gaps), collation_summary(list_counts, listed, zhang))
+
+
+def collation_summary(counts: list[ListCounts], variants: list, person: str) -> dict:
+    """build.json's ``collation``: per list, entries parsed (by form) and claims located;
+    the located claims per rite and kind."""
+    return {"lists": [c.to_json() for c in counts],
+            "claims_by_rite": claims_by_rite(variants, person)}
 
 
 def warning_lines(files: list[dict]) -> list[str]:
@@ -271,8 +299,9 @@ def build(store_dir: Path, corpus_dir: Path | None = None, lexicon: Lexicon | No
     try:
         with QuadWriter(quads_path) as out:
             made = Provenance(started, software_iri(__version__))
-            report.files, examples, report.alignment, report.variants = write_corpus(
-                out, manifest, matcher, lexicon, report.seconds, made)
+            (report.files, examples, report.alignment, report.variants,
+             report.collation) = write_corpus(out, manifest, matcher, lexicon, report.seconds,
+                                              made)
             if strict:
                 refuse_warnings(report.files)
             with new_build(store_dir) as (store, build_dir):
