@@ -54,11 +54,13 @@ class BuildReport:
     alignment: list[dict] = field(default_factory=list)  # 经 coverage per rite and witness
     variants: list[dict] = field(default_factory=list)  # variant readings per rite and kind
     steps: list[dict] = field(default_factory=list)  # rite steps and acts per rite and witness
+    collation: dict = field(default_factory=dict)  # 張爾岐's lists: entries parsed, located
 
     def to_json(self) -> dict:
         return {"store": str(self.store), "files": self.files, "quads": self.quads,
                 "seconds": self.seconds, "alignment": self.alignment,
-                "variants": self.variants, "steps": self.steps}
+                "variants": self.variants, "steps": self.steps,
+                "collation": self.collation}
 
 
 @dataclass
@@ -191,7 +193,7 @@ def write_corpus(out: QuadWriter, manifest: Manifest, matcher: Matcher, lexicon:
             examples += [rite_iri(fg.acts[0].rite), act_iri(fg.acts[0])]
         seconds["rdf"] += time.perf_counter() - clock
         clock = time.perf_counter()
-        work.add(file_witnesses(fg, lexicon.fold), fg.result, fg.acts,
+        work.add(file_witnesses(fg, lexicon.fold), fg.result, fg.acts, fg.file.format,
                  edition=fg.file.edition, file=fg.file.name, document=doc_iri(fg.file),
                  fold=lexicon.fold, passage_iri=partial(_passage_iri, fg))
         seconds["witness_keep"] = seconds.get("witness_keep", 0.0) + time.perf_counter() - clock
@@ -258,7 +260,7 @@ def build(store_dir: Path, corpus_dir: Path | None = None, lexicon: Lexicon | No
             report.files, examples, tables = write_corpus(
                 out, manifest, matcher, lexicon, report.seconds, made)
             report.alignment, report.variants = tables["alignment"], tables["variants"]
-            report.steps = tables["steps"]
+            report.steps, report.collation = tables["steps"], tables["collation"]
             if strict:
                 refuse_warnings(report.files)
             with new_build(store_dir) as (store, build_dir):

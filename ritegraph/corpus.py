@@ -15,7 +15,9 @@ MANIFEST_NAME = "corpus.toml"
 
 #: Edition formats: manifest spelling → reader key.
 FORMATS = {"句读": "judou", "judou": "judou", "注疏": "zhushu", "zhushu": "zhushu",
-           "kanripo": "kanripo"}
+           "kanripo": "kanripo", "collation": "collation"}
+#: The spellings a manifest is told to use (the seed formats by their Chinese names).
+SPELLINGS = ("句读", "注疏", "kanripo", "collation")
 
 #: Identifiers that become part of IRIs and N-Quads: nothing that could escape an IRI.
 _IDENTIFIER = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
@@ -67,7 +69,7 @@ class RiteSpan:
 class CorpusFile:
     name: str  # path relative to the corpus directory, "/"-separated
     path: Path
-    format: str  # reader key ("judou" | "zhushu" | "kanripo")
+    format: str  # reader key ("judou" | "zhushu" | "kanripo" | "collation")
     edition: str
     juan: tuple[str, ...]
     rites: tuple[RiteSpan, ...]
@@ -304,7 +306,7 @@ def _file_entry(entry: dict, k: int, directory: Path, rites: dict[str, Rite], wh
     if fmt is None:
         raise InputError(
             f"unknown edition format {entry.get('format')!r} for {name}", path=where,
-            hint=f"use one of {', '.join(k for k in FORMATS if not k.isascii() or k == 'kanripo')}")
+            hint=f"use one of {', '.join(SPELLINGS)}")
     spans = _rite_spans(entry, name, rites, where)
     file_path = _inside(directory, name, where)
     if not file_path.is_file():

@@ -44,20 +44,27 @@ class NoteGrammar:
     longest: int
 
 
-def load_grammar(path: Path | None = None, table: str = "zheng") -> NoteGrammar:
-    """The grammar of one commentator's notes; unknown or mistyped keys are errors."""
+def load_table(path: Path | None, table: str, keys: dict[str, type]) -> dict:
+    """One table of ``ingest/collation.toml`` (or ``path``), checked against its schema:
+    ``keys`` maps every key to its type; unknown, missing or mistyped keys are errors."""
     path = path or data_dir("ingest") / "collation.toml"
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))[table]
     except (tomllib.TOMLDecodeError, KeyError) as exc:
         raise InputError(f"no valid [{table}] table: {exc}", path=str(path)) from exc
-    unknown = sorted(set(data) - set(_KEYS))
-    missing = sorted(set(_KEYS) - set(data))
-    wrong = sorted(k for k, t in _KEYS.items() if k in data and not isinstance(data[k], t))
+    unknown = sorted(set(data) - set(keys))
+    missing = sorted(set(keys) - set(data))
+    wrong = sorted(k for k, t in keys.items() if k in data and not isinstance(data[k], t))
     if unknown or missing or wrong:
         raise InputError(f"[{table}]: unknown keys {unknown}, missing {missing}, "
                          f"wrongly typed {wrong}", path=str(path),
-                         hint=f"the keys are {', '.join(_KEYS)}")
+                         hint=f"the keys are {', '.join(keys)}")
+    return data
+
+
+def load_grammar(path: Path | None = None, table: str = "zheng") -> NoteGrammar:
+    """The grammar of one commentator's notes; unknown or mistyped keys are errors."""
+    data = load_table(path, table, _KEYS)
     return NoteGrammar(data["person"], data["label"], data["label_hant"], data["label_en"],
                        tuple(data["traditions"]), frozenset(data["substitution"]),
                        frozenset(data["omission"]), frozenset(data["adverbs"]),
@@ -104,8 +111,8 @@ def _has_tradition(text: str, g: NoteGrammar) -> bool:
     return any(t[0] in text for t in g.traditions)
 
 
-def _reading(text: str, v: View, j1: int, j2: int, bounds: tuple[int, int], meta: tuple,
-             reads: str | None = None) -> Reading:
+def span_reading(text: str, v: View, j1: int, j2: int, bounds: tuple[int, int], meta: tuple,
+                 reads: str | None = None) -> Reading:
     """The reading of view positions [j1, j2) of a passage with file ``bounds``."""
     edition, file, document, passage, tradition = meta
     start, end = v.offsets[j1], glyph_end(text, v.offsets[j2 - 1])
@@ -144,9 +151,9 @@ def file_claims(result: ReadResult, edition: str, file: str, document: str,
                        classic.chars[max(0, pos - PLACE_CONTEXT):pos])
                 claims.append(Claim(
                     key,
-                    _reading(text, classic, pos, pos + len(x), (anchor.start, anchor.end),
+                    span_reading(text, classic, pos, pos + len(x), (anchor.start, anchor.end),
                              (edition, file, document, passage_iri(anchor.index), "")),
-                    _reading(text, note, m.start(), parsed.end, (p.start, p.end),
+                    span_reading(text, note, m.start(), parsed.end, (p.start, p.end),
                              ("", file, document, passage_iri(p.index), tradition), reads)))
                 at = parsed.end
     return claims

@@ -1,6 +1,7 @@
-"""Fuzzing every reader of the registry (judou, zhushu, kanripo in its three editions) with
-hypothesis: on any text that ``read_text`` accepts, a reader either raises ``InputError`` or
-returns a reading that keeps the promises of ``ritegraph/model.py`` (docs/reliability.md):
+"""Fuzzing every reader of the registry (judou, zhushu, kanripo in its three editions, the
+collation lists) with hypothesis: on any text that ``read_text`` accepts, a reader either
+raises ``InputError`` or returns a reading that keeps the promises of ``ritegraph/model.py``
+(docs/reliability.md):
 
 - every passage's text is its file slice (``text[start:end]``), non-empty;
 - the top-level passages tile the whole file, markup and whitespace included (空白 and 标记
@@ -45,6 +46,8 @@ TOKENS = [
     "<pb:KR1d0028_WYG_006-1a>", "<pb:KR1d0038_WYG_006-2b>¶\n", "#+PROPERTY: JUAN 卷六\n",
     "#+PROPERTY: JUAN 卷六考證\n", "# -*- mode: mandoku-view; -*-\n", "　右", "音義(", "疏(",
     "?", "\ufffd", "\ue7cb", "𤣥", "&KR0123;", "a", "Й",
+    "士冠禮¶\n", "燕禮¶\n", "儀禮監本正誤(附/)¶\n", "　兩圜壺壺誤作壼(第四/&KR1114;)¶\n",
+    "　　(&KR1114;/)¶\n", "脱一席字", "下脱", "誤以", "句倒置", "句之上",
 ]
 
 
@@ -125,6 +128,9 @@ READERS = {
                                 "#+PROPERTY: ID KR1d0038\n"),
     "kanripo-KR1d0028": (_file("kanripo", "KR1d0028/KR1d0028_006.txt"),
                          "#+PROPERTY: ID KR1d0028\n#+PROPERTY: JUAN 卷六\n"),
+    "collation": (_file("collation", "KR1d0038/KR1d0038_018.txt",
+                        rites=(RiteSpan("shiguanli", "士冠禮"), RiteSpan("yanli", "燕禮"))),
+                  "#+PROPERTY: ID KR1d0038\n"),
 }
 
 
