@@ -125,7 +125,7 @@ def test_the_build_aligns_the_seed_and_the_kanripo_yanli(yanli):
 @pytest.mark.slow  # about 30 s
 def test_the_aligned_build_conforms_to_the_shapes(yanli):
     report = validate(store=yanli[1])  # the alignment shapes among all the others
-    assert report.conforms, [r.message for r in report.reported][:5]
+    assert report.conforms, [(r.shape, r.focus, r.messages) for r in report.reported][:5]
 
 
 def test_a_section_page_shows_its_text_in_every_witness(yanli):
