@@ -244,6 +244,9 @@ EXPECTED: dict[str, tuple[tuple[str, ...], list[tuple[str, ...]]]] = {
     "exchanges": (("rite", "agent", "recipient", "acts"), [
         ("rite:xiangsheli", "role:bin", "role:zhuren", "1"),
         ("rite:xiangsheli", "role:zhuren", "role:bin", "1")]),
+    "rite-steps": (("agent", "action", "steps", "acts"), [
+        ("role:sizheng", "action:bai", "1", "1"),
+        ("role:sizheng", "action:qu", "1", "1")]),
     "variant-readings": (("rite", "class", "witness", "file", "start", "quote"), [
         ("rite:yanli", "rg:GraphicVariant", "edition:seed-judou", "002_057a3db194e8ed57.txt", "5",
          "賔"),
