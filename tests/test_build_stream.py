@@ -20,18 +20,19 @@ from rdflib.compare import isomorphic
 import ritegraph.build as build_module
 from ritegraph import __version__
 from ritegraph.acts import extract_acts
-from ritegraph.build import build, build_time, read_file
+from ritegraph.build import build, build_time, file_witnesses, read_file
 from ritegraph.corpus import load_manifest
 from ritegraph.errors import InputError, StoreError
 from ritegraph.lexicon import lexicon_graph, load_lexicon
 from ritegraph.matching import Matcher
 from ritegraph.rdf.annotation import Provenance
-from ritegraph.rdf.iris import software_iri
+from ritegraph.rdf.iris import doc_iri, passage_iri, software_iri
 from ritegraph.rdf.steps import StepWriter
 from ritegraph.rdf.terms import QuadWriter, iri, literal
 from ritegraph.rdf.text import corpus_quads, file_quads
 from ritegraph.resources import data_dir
 from ritegraph.store import GRAPH_DATASET, GRAPH_LEXICON, GRAPH_ONTOLOGY, open_store
+from ritegraph.witness_build import WitnessWork
 
 from .conftest import CORPUS, SEED_MANIFEST
 
@@ -95,11 +96,17 @@ def test_the_streamed_build_has_the_quads_of_the_in_memory_build(small, monkeypa
     made = Provenance(build_time(), software_iri(__version__))
     reference = QuadWriter()  # the build as it was: every line in memory
     corpus_quads(reference, manifest)
-    steps = StepWriter(reference, lexicon, made)
+    steps, work = StepWriter(reference, lexicon, made), WitnessWork()
     for file in manifest.files:
         fg = read_file(file, matcher)
         file_quads(reference, file, fg.result, fg.matches, made)
-        assert steps.file_steps(file, fg.result, extract_acts(fg.result)) == []
+        acts = extract_acts(fg.result, file.stem)
+        assert steps.file_steps(file, fg.result, acts) == []
+        work.add(file_witnesses(fg, lexicon.fold), fg.result, acts, file.format,
+                 edition=file.edition, file=file.name, document=doc_iri(file), fold=lexicon.fold,
+                 passage_iri=lambda i, fg=fg, file=file: passage_iri(file.stem,
+                                                                     fg.result.passages[i]))
+    work.write(reference, lexicon, {})  # alignment, variants, rite steps: once all are read
     loaded = ox.Store()  # loaded as before: from bytes, in one store
     loaded.bulk_load(reference.data(), format=ox.RdfFormat.N_QUADS)
     for ttl in sorted(data_dir("ontology").glob("*.ttl")):

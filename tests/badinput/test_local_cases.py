@@ -521,6 +521,7 @@ BAD_INVOCATIONS = {
     "stats": ["stats", "--store", "{tmp}/no-store"],
     "acts": ["acts", "--format", "jsonl", "--store", "{tmp}/no-store"],
     "variants": ["variants", "--store", "{tmp}/no-store"],
+    "steps": ["steps", "--store", "{tmp}/no-store"],
     "eval": ["eval", "{tmp}/no-gold.jsonl"],
     "validate": ["validate", "--store", "{tmp}/no-store"],
     "reason": ["reason", "--store", "{tmp}/no-store"],
