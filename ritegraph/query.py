@@ -375,7 +375,7 @@ class LocalTarget:
         try:
             answer = self.store.query(text, use_default_graph_as_union=True)
         except SyntaxError as exc:
-            raise UsageError(f"the query does not parse: {exc}") from exc
+            raise UsageError(parse_error(exc)) from exc
         if isinstance(answer, ox.QueryBoolean):
             return Result([], [], bool(answer))
         if not isinstance(answer, ox.QuerySolutions):
@@ -385,6 +385,20 @@ class LocalTarget:
         for solution in answer:
             rows.append({n: solution[n] for n in names if solution[n] is not None})
         return Result(names, rows)
+
+
+_AT = re.compile(r"error at (\d+:\d+)")
+
+
+def parse_error(exc: SyntaxError) -> str:
+    """pyoxigraph's parse error, short: its position and the start of what it expected."""
+    text = " ".join(str(exc).split())
+    at = _AT.search(text)
+    where = f" at {at.group(1)}" if at else ""
+    if "Prefix not found" in text:
+        return (f"the query does not parse{where}: a prefix is used without a declaration "
+                f"(add PREFIX name: <…> to the query)")
+    return f"the query does not parse: {text[:240]}" + ("…" if len(text) > 240 else "")
 
 
 def credentials() -> tuple[str, str] | None:

@@ -83,7 +83,8 @@ def loopback(handle: Callable[[http.server.BaseHTTPRequestHandler, Seen], None]
     server = http.server.ThreadingHTTPServer((LOOPBACK, 0), _handler_class(owner))
     server.daemon_threads = True
     owner.server = server
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.02},
+                              daemon=True)
     thread.start()
     try:
         yield owner
