@@ -12,6 +12,7 @@ import subprocess
 import threading
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 from collections.abc import Iterator
 from decimal import Decimal
@@ -27,6 +28,7 @@ from ritegraph.push import graph_lines, push, remote_count, update_graph
 from ritegraph.remote import Client
 from ritegraph.store import named_graphs, open_store
 
+from . import remote_support as rs
 from .remote_support import LOOPBACK, Oxigraph, free_port, oxigraph_server, wait_until_up
 
 pytestmark = pytest.mark.slow
@@ -328,3 +330,56 @@ def normal(term) -> str:
         if term.datatype.value in NUMERIC:
             return str(Decimal(term.value).normalize())
     return term.value
+
+
+# ------------------------------------------------------------------ push faults, real Oxigraph
+
+def _dump(server: Oxigraph) -> dict[str, set[str]]:
+    """Every named graph on the server, as sets of N-Triples lines."""
+    request = urllib.request.Request(server.store, headers={"Accept": "application/n-quads"})
+    with urllib.request.urlopen(request, timeout=30) as response:
+        quads = ox.parse(response.read(), format=ox.RdfFormat.N_QUADS)
+    graphs: dict[str, set[str]] = {}
+    for quad in quads:
+        if isinstance(quad.graph_name, ox.NamedNode):
+            graphs.setdefault(quad.graph_name.value, set()).add(str(quad.triple))
+    return graphs
+
+
+def _previous_state(server: Oxigraph, store) -> dict[str, set[str]]:
+    """The store's graphs pushed, plus one extra triple in each: what a stale server holds."""
+    clear(server)
+    assert push(store, server.query, graph_store=server.store).ok
+    extra = " ;\n".join(f'INSERT DATA {{ GRAPH <{g}> {{ <urn:old> <urn:p> "old" }} }}'
+                        for g in named_graphs(store))
+    request = urllib.request.Request(
+        server.update, data=urllib.parse.urlencode({"update": extra}).encode(), method="POST",
+        headers={"Content-Type": "application/x-www-form-urlencoded"})
+    with urllib.request.urlopen(request, timeout=30):
+        pass
+    return _dump(server)
+
+
+@pytest.mark.parametrize("gsp", [False, True], ids=["update", "graph-store"])
+@pytest.mark.parametrize("how", [rs.status(500), rs.close_midway], ids=["500", "closed"])
+@pytest.mark.parametrize("n", [1, 4, 6, 9])
+def test_push_through_a_failing_proxy_never_loses_oxigraph_data(oxigraph, small_store_dir, gsp,
+                                                                how, n):
+    store = open_store(small_store_dir)
+    before = _previous_state(oxigraph, store)
+    proxy = rs.Proxy(oxigraph.base)
+    proxy.fault = rs.fail_nth(n, how)
+    with rs.loopback(proxy) as loop:
+        report = push(store, loop.url("/query"), update=loop.url("/update"),
+                      graph_store=loop.url("/store") if gsp else None, timeout=10)
+    after = _dump(oxigraph)
+    assert not [g for g in after if "staging" in g], report.summary()
+    for item in report.graphs:
+        local = {str(t.triple) for t in store.quads_for_pattern(
+            None, None, None, ox.NamedNode(item.graph))}
+        if item.state == "replaced":
+            assert after[item.graph] == local, item.line()
+        else:
+            assert item.state == "kept", item.line()
+            assert after[item.graph] == before[item.graph], item.line()
+    assert report.ok == (report.error is None)
