@@ -19,6 +19,16 @@ from rapidfuzz.distance import Levenshtein
 
 from .matching import kept_offsets
 
+#: A Kanripo code for a glyph missing from Unicode (``&KR0925;``): one character of the view.
+GLYPH_CODE = re.compile(r"&KR\d+;")
+_CODE_BASE = 0xF0000  # a code stands in the view as a Supplementary Private Use Area-A char
+
+
+def glyph_end(text: str, offset: int) -> int:
+    """One past the character of the view at ``offset`` (a whole ``&KR…;`` code)."""
+    m = GLYPH_CODE.match(text, offset)
+    return m.end() if m else offset + 1
+
 
 def _ignorable(ch: str) -> bool:
     return ch.isspace() or unicodedata.category(ch)[0] in "PSZ"
@@ -35,15 +45,21 @@ class View:
 
 def view(text: str, spans: Iterable[tuple[int, int, str]], fold: Callable[[str], str],
          markup: re.Pattern[str] | None = None) -> View:
-    """The view of ``(start, end, label)`` spans of ``text``, in the order given."""
+    """The view of ``(start, end, label)`` spans of ``text``, in the order given; a
+    ``&KR…;`` glyph code is one character of the view (see :func:`glyph_end`)."""
     chars: list[str] = []
     offsets: list[int] = []
     labels: list[str] = []
     for start, end, label in spans:
         kept = kept_offsets(text, start, end, markup) if markup else range(start, end)
+        skip_to = start
         for offset in kept:
+            if offset < skip_to:
+                continue
             ch = text[offset]
-            if _ignorable(ch):
+            if ch == "&" and (code := GLYPH_CODE.match(text, offset, end)):
+                ch, skip_to = chr(_CODE_BASE + int(code.group()[3:-1]) % 0xFFFE), code.end()
+            elif _ignorable(ch):
                 continue
             chars.append(ch)
             offsets.append(offset)

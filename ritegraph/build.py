@@ -10,6 +10,7 @@ import tempfile
 import time
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 import pyoxigraph as ox
@@ -17,21 +18,29 @@ import pyoxigraph as ox
 from . import __version__
 from .acts import Act, extract_acts
 from .corpus import CorpusFile, Manifest, load_manifest, read_text
-from .errors import InputError, StrictWarnings
+from .errors import InputError, StoreError, StrictWarnings
 from .lexicon import Lexicon, lexicon_graph, load_lexicon
 from .matching import Match, Matcher, match_ranges
 from .model import Layer, ReadResult
-from .rdf.alignment import alignment_quads
 from .rdf.annotation import Provenance
 from .rdf.dataset import BuildRun, dataset_quads
-from .rdf.iris import WORK, act_iri, doc_iri, passage_iri, rite_iri, section_iri, software_iri
+from .rdf.iris import (
+    WORK,
+    act_iri,
+    doc_iri,
+    passage_iri,
+    rite_iri,
+    section_iri,
+    software_iri,
+)
 from .rdf.steps import StepWriter
 from .rdf.terms import QuadWriter
 from .rdf.text import corpus_quads, file_quads
 from .readers import reader_for
 from .resources import data_dir
-from .store import GRAPH_DATASET, GRAPH_LEXICON, GRAPH_ONTOLOGY, new_build
-from .witnesses import Witness, align_witnesses, witnesses_of
+from .store import GRAPH_DATASET, GRAPH_LEXICON, GRAPH_ONTOLOGY, new_build, prepare_store_dir
+from .witness_build import WitnessWork
+from .witnesses import Witness, witnesses_of
 
 
 @dataclass
@@ -43,10 +52,15 @@ class BuildReport:
     quads: int = 0
     seconds: dict[str, float] = field(default_factory=dict)
     alignment: list[dict] = field(default_factory=list)  # 经 coverage per rite and witness
+    variants: list[dict] = field(default_factory=list)  # variant readings per rite and kind
+    steps: list[dict] = field(default_factory=list)  # rite steps and acts per rite and witness
+    collation: dict = field(default_factory=dict)  # 張爾岐's lists: entries parsed, located
 
     def to_json(self) -> dict:
         return {"store": str(self.store), "files": self.files, "quads": self.quads,
-                "seconds": self.seconds, "alignment": self.alignment}
+                "seconds": self.seconds, "alignment": self.alignment,
+                "variants": self.variants, "steps": self.steps,
+                "collation": self.collation}
 
 
 @dataclass
@@ -133,6 +147,10 @@ def _into_graph(sources: list, graph: str) -> list[ox.Quad]:
     return [ox.Quad(t.subject, t.predicate, t.object, name) for source in sources for t in source]
 
 
+def _passage_iri(fg: FileGraph, index: int) -> str:
+    return passage_iri(fg.file.stem, fg.result.passages[index])
+
+
 def file_witnesses(fg: FileGraph, fold) -> list[Witness]:
     """The 经 of each rite in one file, kept for the alignment of witnesses."""
     stem, passages, sections = fg.file.stem, fg.result.passages, fg.result.sections
@@ -142,19 +160,21 @@ def file_witnesses(fg: FileGraph, fold) -> list[Witness]:
         return None if section is None else section_iri(stem, sections[section])
 
     return witnesses_of(fg.result, stem, doc_iri(fg.file), fg.file.name, fold,
-                        lambda index: passage_iri(stem, passages[index]), section_of)
+                        lambda index: passage_iri(stem, passages[index]), section_of,
+                        fg.file.edition)
 
 
 def write_corpus(out: QuadWriter, manifest: Manifest, matcher: Matcher, lexicon: Lexicon,
                  seconds: dict[str, float], made: Provenance
-                 ) -> tuple[list[dict], list[str], list[dict]]:
-    """Write the corpus graph file by file (read, match, acts, quads), then the alignment of
-    each rite's witnesses; return the per-file summaries of ``build.json``, example resources
-    and the alignment's coverage table. Only one file's reading (and every file's folded 经) is
-    held in memory at a time; phase times are added to ``seconds``."""
+                 ) -> tuple[list[dict], list[str], dict]:
+    """Write the corpus graph file by file (read, match, acts, quads), then the work across
+    witnesses (:mod:`ritegraph.witness_build`); return the per-file summaries of
+    ``build.json``, example resources and the tables of the work across witnesses. Only one
+    file's reading (and what :class:`WitnessWork` keeps of every file) is held in memory at a
+    time; phase times are added to ``seconds``."""
     corpus_quads(out, manifest)
     steps = StepWriter(out, lexicon, made)
-    summaries, examples, witnesses = [], [WORK], []
+    summaries, examples, work = [], [WORK], WitnessWork()
     seconds.setdefault("read_and_match", 0.0)
     seconds.setdefault("rdf", 0.0)
     for file in manifest.files:
@@ -171,13 +191,13 @@ def write_corpus(out: QuadWriter, manifest: Manifest, matcher: Matcher, lexicon:
         summaries.append(file_summary(fg))
         if fg.acts and len(examples) == 1:
             examples += [rite_iri(fg.acts[0].rite), act_iri(fg.acts[0])]
-        witnesses += file_witnesses(fg, lexicon.fold)
         seconds["rdf"] += time.perf_counter() - clock
-    clock = time.perf_counter()
-    parallels, coverage = align_witnesses(witnesses)
-    alignment_quads(out, parallels)
-    seconds["align"] = time.perf_counter() - clock
-    return summaries, examples, [c.to_json() for c in coverage]
+        clock = time.perf_counter()
+        work.add(file_witnesses(fg, lexicon.fold), fg.result, fg.acts, fg.file.format,
+                 edition=fg.file.edition, file=fg.file.name, document=doc_iri(fg.file),
+                 fold=lexicon.fold, passage_iri=partial(_passage_iri, fg))
+        seconds["witness_keep"] = seconds.get("witness_keep", 0.0) + time.perf_counter() - clock
+    return summaries, examples, work.write(out, lexicon, seconds)
 
 
 def warning_lines(files: list[dict]) -> list[str]:
@@ -192,6 +212,14 @@ def refuse_warnings(files: list[dict]) -> None:
         shown = "\n  ".join(lines[:20]) + ("\n  …" if len(lines) > 20 else "")
         raise StrictWarnings(f"{len(lines)} reader warning(s) with --strict; the store is "
                              f"unchanged:\n  {shown}")
+
+
+def _remove_if_empty(store_dir: Path, created: bool) -> None:
+    """A failed first build leaves no empty store directory behind."""
+    if created:
+        for directory in (store_dir / "builds", store_dir):
+            with contextlib.suppress(OSError):  # only if empty
+                directory.rmdir()
 
 
 def build(store_dir: Path, corpus_dir: Path | None = None, lexicon: Lexicon | None = None,
@@ -217,15 +245,22 @@ def build(store_dir: Path, corpus_dir: Path | None = None, lexicon: Lexicon | No
     report.seconds["read_and_match"] = time.perf_counter() - clock  # with loading the lexicon
 
     created = not store_dir.exists()
-    store_dir.mkdir(parents=True, exist_ok=True)
-    fd, name = tempfile.mkstemp(prefix=".quads-", suffix=".nq", dir=store_dir)
+    prepare_store_dir(store_dir)  # a store we cannot write, or a `current` not ours: refuse now
+    try:
+        fd, name = tempfile.mkstemp(prefix=".quads-", suffix=".nq", dir=store_dir)
+    except OSError as exc:
+        _remove_if_empty(store_dir, created)
+        raise StoreError(f"cannot write in {store_dir}: {exc.strerror or exc} "
+                         "(choose a writable --store)") from exc
     os.close(fd)
     quads_path = Path(name)
     try:
         with QuadWriter(quads_path) as out:
             made = Provenance(started, software_iri(__version__))
-            report.files, examples, report.alignment = write_corpus(
+            report.files, examples, tables = write_corpus(
                 out, manifest, matcher, lexicon, report.seconds, made)
+            report.alignment, report.variants = tables["alignment"], tables["variants"]
+            report.steps, report.collation = tables["steps"], tables["collation"]
             if strict:
                 refuse_warnings(report.files)
             with new_build(store_dir) as (store, build_dir):
@@ -257,12 +292,14 @@ def build(store_dir: Path, corpus_dir: Path | None = None, lexicon: Lexicon | No
                 report.seconds["total"] = time.perf_counter() - clock
                 (build_dir / "build.json").write_text(
                     json.dumps(report.to_json(), ensure_ascii=False, indent=1), encoding="utf-8")
+    except OSError as exc:  # reading errors are InputErrors by now: this is the store's disk
+        quads_path.unlink(missing_ok=True)
+        _remove_if_empty(store_dir, created)
+        raise StoreError(f"writing the build into {store_dir} failed: {exc.strerror or exc} "
+                         "(is the disk full? the previous build is still current)") from exc
     except BaseException:
         quads_path.unlink(missing_ok=True)
-        if created:  # a failed first build leaves no empty store directory behind
-            for directory in (store_dir / "builds", store_dir):
-                with contextlib.suppress(OSError):  # only if empty
-                    directory.rmdir()
+        _remove_if_empty(store_dir, created)
         raise
     quads_path.unlink()
     return report

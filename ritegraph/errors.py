@@ -4,7 +4,11 @@ from __future__ import annotations
 
 EXIT_OK = 0
 EXIT_PROBLEMS = 1  # validation or check found problems
-EXIT_USAGE = 2  # usage or input error
+EXIT_USAGE = 2  # usage, input, store or remote error
+EXIT_INTERNAL = 3  # an unexpected exception (a bug): one line, the traceback with -v
+
+#: Where an internal error should be reported (the project's home page).
+REPORT_TO = "https://w3id.org/ritegraph/"
 
 
 class RitegraphError(Exception):

@@ -125,15 +125,22 @@ class CharFolder:
         self._converter = opencc.OpenCC("t2s")
         self._variants = variants
         self.table: dict[int, str] = _FoldTable(self._fold_char)
+        self.script_table: dict[int, str] = _FoldTable(self._script_char)
+
+    def _script_char(self, char: str) -> str:
+        folded = self._converter.convert(char)
+        return folded if len(folded) == 1 else char
 
     def _fold_char(self, char: str) -> str:
-        folded = self._converter.convert(char)
-        if len(folded) != 1:
-            folded = char
+        folded = self._script_char(char)
         return self._variants.get(folded, self._variants.get(char, folded))
 
     def __call__(self, text: str) -> str:
         return text.translate(self.table)
+
+    def script(self, text: str) -> str:
+        """``text`` with the script conversion only (OpenCC t2s), not the variant table."""
+        return text.translate(self.script_table)
 
 
 class _FoldTable(dict):

@@ -58,6 +58,7 @@ PREFIXES: dict[str, str] = {
     "section": "https://w3id.org/ritegraph/section/",
     "act": "https://w3id.org/ritegraph/act/",
     "mention": "https://w3id.org/ritegraph/mention/",
+    "edition": "https://w3id.org/ritegraph/edition/",
     "graph": "https://w3id.org/ritegraph/graph/",
     "skos": "http://www.w3.org/2004/02/skos/core#",
     "rdfs": "http://www.w3.org/2000/01/rdf-schema#",

@@ -6,6 +6,7 @@ from pathlib import Path
 
 from .read.snapshot import select
 from .store import build_info, open_store
+from .variants import KINDS
 
 #: Named counts, each a query ``ritegraph/read/queries/stats-<name>.rq``.
 COUNTS = ("passages", "classes", "mentions", "sections")
@@ -35,6 +36,8 @@ def collect(store_dir: Path) -> dict:
     out["quads"] = info["quads"]
     out["by_rite_and_edition"] = by_rite_and_edition(info["files"])
     out["alignment"] = info.get("alignment", [])
+    out["variants"] = info.get("variants", [])
+    out["steps"] = info.get("steps", [])
     return out
 
 
@@ -90,6 +93,18 @@ def render_text(stats: dict) -> str:
         lines.append("  " + "\t".join([a["rite"], a["file"], str(a["characters"]),
                                          f"{a['coverage']:.1%}", str(a["sections"]),
                                          str(len(a["unaligned_sections"]))]))
+    lines += ["", "## variant readings (ritegraph variants; claims: the commentators')",
+              "  " + "\t".join(["rite", *KINDS, "claims", "gaps", "gap characters"])]
+    for v in stats.get("variants", []):
+        lines.append("  " + "\t".join(str(v[k]) for k in ("rite", *KINDS, "claims", "gaps",
+                                                            "gap_characters")))
+    lines += ["", "## rite steps (ritegraph steps): steps merged across witnesses, acts per "
+              "witness", "  " + "\t".join(["rite", "steps", "disagreeing", "at variants",
+                                             "acts per witness"])]
+    for r in stats.get("steps", []):
+        acts = ", ".join(f"{f.rsplit('/', 1)[-1]} {c['acts']}" for f, c in r["acts"].items())
+        lines.append("  " + "\t".join([r["rite"], str(r["steps"]), str(r["disagreeing"]),
+                                         str(r["disagreeing_at_variants"]), acts]))
     lines.append("")
     lines.append("## files")
     for f in stats["files"]:

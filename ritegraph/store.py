@@ -9,13 +9,23 @@ Layout of a store directory::
 
 A build writes a new ``builds/<id>`` and only then repoints ``current``; a failed build removes
 its own directory and leaves ``current`` (and so every reader) on the previous build.
+
+Ownership (docs/reliability.md): each build directory carries a marker file
+(``builds/<id>/.ritegraph-build``: id, pid, host, start time) written when it is made, and a
+build only ever deletes a directory that lies inside ``<store>/builds/`` *and* carries the
+marker: the build it replaces, its own on failure, or a stale one (a killed build's: not
+``current``, its owner no longer running on this host, or older than a day). A ``current``
+that is not a symlink into ``<store>/builds/`` is not ours: the build refuses (exit 2) and
+touches nothing.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
+import socket
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -38,6 +48,19 @@ def rite_graph(rite_slug: str) -> str:
     return GRAPH_BASE + rite_slug
 
 
+MARKER = ".ritegraph-build"  # written into every build directory a build creates
+STALE_SECONDS = 24 * 3600  # a marked build directory this old that is not current is stale
+
+#: Messages of pyoxigraph's storage errors (RocksDB statuses, raised as RuntimeError/OSError).
+_STORAGE_STATUS = ("Corruption:", "IO error:", "Invalid argument:", "Not implemented:",
+                   "Resource busy", "No space", "Operation aborted")
+
+
+def is_storage_error(exc: BaseException) -> bool:
+    """Whether ``exc`` is pyoxigraph reporting a damaged or unusable database."""
+    return isinstance(exc, RuntimeError | OSError) and str(exc).startswith(_STORAGE_STATUS)
+
+
 def current_build(store_dir: Path) -> Path:
     """The directory of the build ``current`` points at; :class:`StoreError` if none."""
     link = Path(store_dir) / "current"
@@ -50,35 +73,151 @@ def current_build(store_dir: Path) -> Path:
 def open_store(store_dir: Path, *, read_only: bool = True) -> ox.Store:
     """Open the current build's database (read-only by default)."""
     db = current_build(store_dir) / "oxigraph"
+    if not db.is_dir():
+        raise StoreError(f"{db} is not a store database (rebuild with `ritegraph build`)")
     try:
         return ox.Store.read_only(str(db)) if read_only else ox.Store(str(db))
-    except OSError as exc:
-        raise StoreError(f"cannot open the store at {db}: {exc}") from exc
+    except (OSError, RuntimeError) as exc:
+        raise StoreError(f"cannot open the store at {db}: {exc} (the store is damaged or "
+                         "unreadable: rebuild it with `ritegraph build`)") from exc
 
 
 def build_info(store_dir: Path) -> dict:
     """The ``build.json`` of the current build."""
     path = current_build(store_dir) / "build.json"
-    return json.loads(path.read_text(encoding="utf-8"))
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise StoreError(f"cannot read {path}: {exc} (rebuild with `ritegraph build`)") from exc
+
+
+def read_marker(build_dir: Path) -> dict | None:
+    """The ownership marker of a build directory, or None if it has none (not ours)."""
+    path = Path(build_dir) / MARKER
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return data if isinstance(data, dict) and data.get("id") == Path(build_dir).name else None
+
+
+def _owner_alive(marker: dict) -> bool:
+    """Whether the process that made a build may still be running (True when unsure)."""
+    if marker.get("host") != socket.gethostname():
+        return True
+    pid = marker.get("pid")
+    if not isinstance(pid, int) or pid <= 0:
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True  # exists, but is someone else's
+    return True
+
+
+def check_current(store_dir: Path) -> Path | None:
+    """The build ``current`` points at, or None when there is none yet.
+
+    :class:`StoreError` when ``current`` is not ours to replace: not a symlink, or pointing
+    outside ``<store>/builds/``. Nothing is touched either way.
+    """
+    store_dir = Path(store_dir)
+    link = store_dir / "current"
+    if not link.is_symlink():
+        if link.exists():
+            raise StoreError(f"{link} is not a symlink made by ritegraph; it was left as it is "
+                             f"(move it away, or build into another --store)")
+        return None
+    target = link.resolve()
+    builds = (store_dir / "builds").resolve()
+    if target.parent != builds:
+        raise StoreError(f"{link} points to {target}, outside {builds}; it was left as it is "
+                         f"(remove the link, or build into another --store)")
+    return target
+
+
+def sweep_stale_builds(store_dir: Path, *, now: float | None = None) -> list[str]:
+    """Remove build directories left by killed builds; return their names.
+
+    A directory is removed only if it carries the marker, is not ``current``, and its owner is
+    not running on this host or it is older than :data:`STALE_SECONDS`. Nothing unmarked is
+    ever removed.
+    """
+    builds = Path(store_dir) / "builds"
+    if not builds.is_dir():
+        return []
+    current = check_current(store_dir)
+    now = time.time() if now is None else now
+    removed = []
+    for entry in sorted(builds.iterdir()):
+        if entry.is_symlink() or not entry.is_dir() or entry.resolve() == current:
+            continue
+        marker = read_marker(entry)
+        if marker is None:
+            continue
+        started = marker.get("started")
+        old = isinstance(started, int | float) and now - started > STALE_SECONDS
+        if old or not _owner_alive(marker):
+            shutil.rmtree(entry, ignore_errors=True)
+            removed.append(entry.name)
+    return removed
+
+
+def prepare_store_dir(store_dir: Path) -> Path:
+    """Make sure ``store_dir`` can take a new build: :class:`StoreError` if it cannot."""
+    store_dir = Path(store_dir)
+    if store_dir.exists() and not store_dir.is_dir():
+        raise StoreError(f"{store_dir} is not a directory (give --store a directory)")
+    check_current(store_dir)
+    try:
+        (store_dir / "builds").mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise StoreError(f"cannot create the store in {store_dir}: {exc.strerror or exc} "
+                         "(choose a writable --store)") from exc
+    if not os.access(store_dir / "builds", os.W_OK | os.X_OK):
+        raise StoreError(f"{store_dir} is not writable (choose a writable --store)")
+    return store_dir
+
+
+def _make_build_dir(builds: Path) -> Path:
+    build_id = time.strftime("%Y%m%dT%H%M%S") + f"-{os.getpid()}-{time.monotonic_ns() % 10**6}"
+    build_dir = builds / build_id
+    try:
+        build_dir.mkdir()
+        marker = {"id": build_id, "pid": os.getpid(), "host": socket.gethostname(),
+                  "started": time.time(), "program": "ritegraph"}
+        (build_dir / MARKER).write_text(json.dumps(marker), encoding="utf-8")
+    except OSError as exc:
+        shutil.rmtree(build_dir, ignore_errors=True)
+        raise StoreError(f"cannot write a new build in {builds}: {exc.strerror or exc} "
+                         "(is the disk full or read-only?)") from exc
+    return build_dir
 
 
 @contextmanager
 def new_build(store_dir: Path) -> Iterator[tuple[ox.Store, Path]]:
     """Yield a fresh store in a new build directory; on success repoint ``current`` to it.
 
-    On any exception the new directory is removed and ``current`` is left untouched.
+    Stale build directories are swept first (:func:`sweep_stale_builds`). On any exception the
+    new directory is removed and ``current`` is left untouched; a storage failure (disk full,
+    I/O error) becomes a :class:`StoreError`.
     """
-    store_dir = Path(store_dir)
-    builds = store_dir / "builds"
-    builds.mkdir(parents=True, exist_ok=True)
-    build_id = time.strftime("%Y%m%dT%H%M%S") + f"-{os.getpid()}-{time.monotonic_ns() % 10**6}"
-    build_dir = builds / build_id
-    build_dir.mkdir()
+    store_dir = prepare_store_dir(Path(store_dir))
+    sweep_stale_builds(store_dir)
+    build_dir = _make_build_dir(store_dir / "builds")
     try:
-        store = ox.Store(str(build_dir / "oxigraph"))
-        yield store, build_dir
-        store.flush()
-        del store
+        try:
+            store = ox.Store(str(build_dir / "oxigraph"))
+            yield store, build_dir
+            store.flush()
+            del store
+        except (OSError, RuntimeError) as exc:
+            if not isinstance(exc, OSError) and not is_storage_error(exc):
+                raise
+            raise StoreError(f"writing the new build in {build_dir} failed: {exc} (is the disk "
+                             "full? the previous build is still current)") from exc
     except BaseException:
         shutil.rmtree(build_dir, ignore_errors=True)
         raise
@@ -86,14 +225,17 @@ def new_build(store_dir: Path) -> Iterator[tuple[ox.Store, Path]]:
 
 
 def _repoint(store_dir: Path, build_dir: Path) -> None:
+    """Point ``current`` at ``build_dir``; remove the build it pointed at only if it is ours
+    (inside ``builds/``, marked). A ``current`` that is not ours raises before anything moves."""
     link = store_dir / "current"
-    previous = link.resolve() if link.exists() else None
+    previous = check_current(store_dir)
     tmp = store_dir / f".current-{os.getpid()}"
-    if tmp.is_symlink() or tmp.exists():
+    with contextlib.suppress(FileNotFoundError):
         tmp.unlink()
     tmp.symlink_to(Path("builds") / build_dir.name)
     os.replace(tmp, link)  # atomic on POSIX
-    if previous is not None and previous != build_dir.resolve():
+    if (previous is not None and previous != build_dir.resolve() and previous.is_dir()
+            and not previous.is_symlink() and read_marker(previous) is not None):
         shutil.rmtree(previous, ignore_errors=True)
 
 

@@ -78,6 +78,7 @@ class RG(DefinedNamespace):
 
     # classes
     ActionType: URIRef  # action type
+    AdditionOmission: URIRef  # addition or omission
     Alignment: URIRef  # alignment of witnesses
     ArcheryGear: URIRef  # archery gear
     BowingStep: URIRef  # bowing step
@@ -95,13 +96,16 @@ class RG(DefinedNamespace):
     Garment: URIRef  # garment
     Gift: URIRef  # gift
     GlyphIssue: URIRef  # glyph issue
+    GraphicVariant: URIRef  # graphic variant
     Layer: URIRef  # text layer
     Mention: URIRef  # mention
     MusicalInstrument: URIRef  # musical instrument
     Participant: URIRef  # participant
     Passage: URIRef  # passage
     Place: URIRef  # place
+    Reading: URIRef  # reading
     Rite: URIRef  # rite
+    RiteStep: URIRef  # rite step
     RitualObject: URIRef  # ritual object type
     RitualRole: URIRef  # ritual role
     Section: URIRef  # section
@@ -109,7 +113,10 @@ class RG(DefinedNamespace):
     StepAtEastStairs: URIRef  # step at the east stairs
     StepAtWestStairs: URIRef  # step at the west stairs
     StepWithDrinkingVessel: URIRef  # step with a drinking vessel
+    Substitution: URIRef  # substitution
+    Transposition: URIRef  # transposition
     Utensil: URIRef  # utensil
+    VariantReading: URIRef  # variant reading
     Work: URIRef  # work
 
     # object properties
@@ -119,6 +126,7 @@ class RG(DefinedNamespace):
     agent: URIRef  # agent role
     alignedPassage: URIRef  # aligned passage
     alignedSpan: URIRef  # aligned span
+    attestation: URIRef  # attestation
     attestedIn: URIRef  # attested in
     commentsOn: URIRef  # comments on
     editionOf: URIRef  # edition of
@@ -130,6 +138,7 @@ class RG(DefinedNamespace):
     inRite: URIRef  # in rite
     inSection: URIRef  # in section
     layer: URIRef  # layer
+    missingIn: URIRef  # missing in
     next: URIRef  # next
     object: URIRef  # object type
     parallel: URIRef  # parallel passage
@@ -137,15 +146,22 @@ class RG(DefinedNamespace):
     performer: URIRef  # performer
     place: URIRef  # place type
     placement: URIRef  # placement
+    reading: URIRef  # reading
+    readingPassage: URIRef  # reading passage
     recipient: URIRef  # recipient role
+    stepOf: URIRef  # step of the rite
     translates: URIRef  # translates layer
+    variantOf: URIRef  # variant in rite
+    witness: URIRef  # witness
 
     # datatype properties
     alignedCharacters: URIRef  # aligned characters
     anchorEnd: URIRef  # anchor end
     anchorStart: URIRef  # anchor start
+    atVariant: URIRef  # at a variant
     column: URIRef  # column
     confidence: URIRef  # confidence
+    disagreesOn: URIRef  # disagrees on
     end: URIRef  # end
     glyphKind: URIRef  # glyph kind
     implicitAgent: URIRef  # implicit agent
@@ -156,6 +172,8 @@ class RG(DefinedNamespace):
     sectionSource: URIRef  # section source
     start: URIRef  # start
     text: URIRef  # text
+    tradition: URIRef  # tradition
+    witnessesDisagree: URIRef  # witnesses disagree
 
     # annotation properties
     ambiguous: URIRef  # ambiguous
@@ -188,7 +206,9 @@ class OA(DefinedNamespace):
     # datatype properties
     end: URIRef
     exact: URIRef
+    prefix: URIRef
     start: URIRef
+    suffix: URIRef
 
     # individuals
     identifying: URIRef
@@ -201,6 +221,7 @@ class CRM(DefinedNamespace):
     _fail = True
 
     # classes
+    E21_Person: URIRef
     E29_Design_or_Procedure: URIRef
     E33_Linguistic_Object: URIRef
     E73_Information_Object: URIRef

@@ -38,6 +38,7 @@ class Witness:
     passages: list[str]  # passage IRI of each character
     sections: dict[str, str] = field(default_factory=dict)  # passage IRI → section IRI
     texts: dict[str, tuple[int, str]] = field(default_factory=dict)  # passage → (start, text)
+    edition: str = ""  # the manifest's edition id
 
     def quote(self, passage: str, start: int, end: int) -> str:
         """The file's text at [start, end), from the passage holding it."""
@@ -47,7 +48,7 @@ class Witness:
 
 def witnesses_of(result: ReadResult, stem: str, document: str, file: str,
                  fold: Callable[[str], str], passage_iri: Callable[[int], str],
-                 section_iri: Callable[[int], str | None]) -> list[Witness]:
+                 section_iri: Callable[[int], str | None], edition: str = "") -> list[Witness]:
     """One :class:`Witness` per rite the file holds 经 of (top-level 经 passages only)."""
     by_rite: dict[str, list] = defaultdict(list)
     for p in result.passages:
@@ -61,7 +62,7 @@ def witnesses_of(result: ReadResult, stem: str, document: str, file: str,
                     if (s := section_iri(p.index)) is not None}
         texts = {passage_iri(p.index): (p.start, p.text) for p in passages}
         out.append(Witness(rite, stem, document, file, folded.chars, folded.offsets,
-                           folded.labels, sections, texts))
+                           folded.labels, sections, texts, edition))
     return out
 
 
@@ -166,18 +167,21 @@ def _coverage(w: Witness, reference: Witness, aligned: set[int]) -> Coverage:
                     sorted(s for s, n in sections.items() if n == 0))
 
 
+def by_rite(witnesses: Iterable[Witness]) -> list[tuple[str, list[Witness]]]:
+    """The rites held by two or more (non-empty) witnesses, sorted, with their witnesses."""
+    grouped: dict[str, list[Witness]] = defaultdict(list)
+    for w in witnesses:
+        if w.chars:
+            grouped[w.rite].append(w)
+    return [(rite, grouped[rite]) for rite in sorted(grouped) if len(grouped[rite]) > 1]
+
+
 def align_witnesses(witnesses: Iterable[Witness]
                     ) -> tuple[list[Parallel], list[Coverage]]:
     """Align every rite held by two or more witnesses; coverage of every witness."""
-    by_rite: dict[str, list[Witness]] = defaultdict(list)
-    for w in witnesses:
-        if w.chars:
-            by_rite[w.rite].append(w)
     parallels, coverage = [], []
-    for rite in sorted(by_rite):
-        if len(by_rite[rite]) < 2:
-            continue
-        found, table = align_rite(by_rite[rite])
+    for _rite, group in by_rite(witnesses):
+        found, table = align_rite(group)
         parallels += found
         coverage += table
     return parallels, coverage

@@ -24,7 +24,7 @@ from ritegraph.readers import reader_for
 from ritegraph.store import open_store
 
 KEYS = ["file", "start", "end", "quote", "rite", "section", "layer", "agent", "action", "object",
-        "recipient", "place", "facing", "negated", "implicit_agent", "confidence", "iri"]
+        "recipient", "place", "facing", "negated", "implicit_agent", "confidence", "iri", "step"]
 CORPUS = Path(__file__).resolve().parents[1] / "corpus"
 GOLD = Path(__file__).resolve().parents[2] / "shared" / "gold" / "dev.jsonl"
 #: A gold act for the fallback when the shared dev set is absent (002 献工: 主人洗).

@@ -244,6 +244,14 @@ EXPECTED: dict[str, tuple[tuple[str, ...], list[tuple[str, ...]]]] = {
     "exchanges": (("rite", "agent", "recipient", "acts"), [
         ("rite:xiangsheli", "role:bin", "role:zhuren", "1"),
         ("rite:xiangsheli", "role:zhuren", "role:bin", "1")]),
+    "rite-steps": (("agent", "action", "steps", "acts"), [
+        ("role:sizheng", "action:bai", "1", "1"),
+        ("role:sizheng", "action:qu", "1", "1")]),
+    "variant-readings": (("rite", "class", "witness", "file", "start", "quote"), [
+        ("rite:yanli", "rg:GraphicVariant", "edition:seed-judou", "002_057a3db194e8ed57.txt", "5",
+         "賔"),
+        ("rite:yanli", "rg:GraphicVariant", "edition:seed-judou", "000_a642de9eda7ba160.txt",
+         "30378", "宾")]),
     "inferred-agents": (("rite", "agent", "action", "confidence", "quote"), [
         ("rite:xiangsheli", "role:sishe", "action:youshe", "0.6", "诱射")]),
     "rite-overview": (("rite", "sections", "passages", "mentions", "acts"), [
@@ -319,9 +327,10 @@ def test_fixture_text_matches_the_corpus(small):
         PREFIX oa: <http://www.w3.org/ns/oa#>
         SELECT ?doc ?s ?e ?t WHERE {
           { ?x rg:start ?s ; rg:end ?e ; rg:text ?t ; rg:inDocument ?doc }
-          UNION { ?m oa:hasTarget ?sr . ?sr oa:hasSource ?doc ; oa:hasSelector ?p, ?qs .
+          UNION { { ?m oa:hasTarget ?sr } UNION { ?v rg:reading ?sr }
+                  ?sr oa:hasSource ?doc ; oa:hasSelector ?p, ?qs .
                   ?p oa:start ?s ; oa:end ?e . ?qs oa:exact ?t } }""").rows
-    assert len(rows) == 14 + 7 + 22  # passages + mentions + step evidence
+    assert len(rows) == 14 + 7 + 22 + 2  # passages + mentions + step evidence + readings
     for row in rows:
         stem = row["doc"].value.rsplit("/", 1)[1]
         assert texts[stem][int(row["s"].value):int(row["e"].value)] == row["t"].value
@@ -329,7 +338,7 @@ def test_fixture_text_matches_the_corpus(small):
         SELECT ?doc ?s ?e ?pre ?suf WHERE {
           ?sr oa:hasSource ?doc ; oa:hasSelector ?p, ?qs .
           ?p oa:start ?s ; oa:end ?e . ?qs oa:prefix ?pre ; oa:suffix ?suf }""").rows
-    assert len(contexts) == 7
+    assert len(contexts) == 7 + 2  # mentions and the two readings of a variant
     for row in contexts:
         text = texts[row["doc"].value.rsplit("/", 1)[1]]
         start, end = int(row["s"].value), int(row["e"].value)

@@ -2,40 +2,27 @@
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
+from collections import Counter
 from pathlib import Path
 
 import pytest
 
 from ritegraph.build import build
-from ritegraph.lexicon import load_lexicon
+from ritegraph.check.config import load_config
+from ritegraph.check.report import run_check
+from ritegraph.cli import main
+from ritegraph.read import open_graph
 from ritegraph.stats import collect, render_text
 from ritegraph.store import open_store
 from ritegraph.validate import validate
+from ritegraph.variants import KINDS
 from ritegraph.vocab import BASE
-from ritegraph.witnesses import Witness, align_witnesses
+from ritegraph.witnesses import align_witnesses
 
-REPO = Path(__file__).resolve().parents[1]
-FOLD = load_lexicon().fold
-
-
-def witness(file: str, clauses: list[str], rite: str = "yanli") -> tuple[Witness, str]:
-    """A witness whose passage k is clause k (one passage per clause, one section each)."""
-    text, chars, offsets, passages, sections, texts = "", [], [], [], {}, {}
-    for k, clause in enumerate(clauses):
-        iri = f"https://w3id.org/ritegraph/text/{file}/p{k}"
-        sections[iri] = f"https://w3id.org/ritegraph/section/{file}/{k}"
-        texts[iri] = (len(text), clause)
-        for ch in clause:
-            if ch not in "，。":
-                chars.append(ch)
-                offsets.append(len(text))
-                passages.append(iri)
-            text += ch
-    folded = FOLD("".join(chars))
-    return Witness(rite, file, f"https://w3id.org/ritegraph/doc/{file}", file, folded, offsets,
-                   passages, sections, texts), text
+from .witness_support import REPO, witness
 
 
 def test_passages_carrying_the_same_clause_are_parallel_across_scripts():
@@ -138,7 +125,7 @@ def test_the_build_aligns_the_seed_and_the_kanripo_yanli(yanli):
 @pytest.mark.slow  # about 30 s
 def test_the_aligned_build_conforms_to_the_shapes(yanli):
     report = validate(store=yanli[1])  # the alignment shapes among all the others
-    assert report.conforms, [r.message for r in report.reported][:5]
+    assert report.conforms, [(r.shape, r.focus, r.messages) for r in report.reported][:5]
 
 
 def test_a_section_page_shows_its_text_in_every_witness(yanli):
@@ -163,3 +150,85 @@ def test_a_section_page_shows_its_text_in_every_witness(yanli):
         passage = next(p for p in graph.passages("yanli") if p.where.section == section.iri)
         shown = server.get("/" + passage.iri.removeprefix(BASE), accept="text/html").text
         assert "In the other witnesses" in shown and YANLI[2] in shown
+
+
+def test_the_build_records_yanli_variant_readings_with_the_files_exact_text(yanli, capsys):
+    report, store_dir = yanli
+    variants = [v for v in open_graph(store_dir).variants("燕礼") if not v.attributed_to]
+    counts = Counter(v.kind for v in variants)
+    assert [{k: n for k, n in row.items() if k in KINDS and n}
+            for row in report.variants] == [dict(counts)]
+    assert counts["graphic"] > 20 and counts["substitution"] > 5
+    texts = {name: (REPO / "corpus" / name).read_text(encoding="utf-8") for name in YANLI}
+    for v in variants:
+        assert len({r.file for r in v.readings}) == len(v.readings) >= 2
+        for r in v.readings:
+            text = texts[r.file]
+            assert text[r.start:r.end] == r.quote
+            assert text[r.start - len(r.prefix):r.start] == r.prefix
+            assert text[r.end:r.end + len(r.suffix)] == r.suffix
+    # 觚 of 張爾岐's edition is a missing glyph coded &KR1152; in the 四部叢刊 鄭注
+    assert any({r.quote for r in v.readings} == {"觚", "&KR1152;"} for v in variants
+               if v.kind == "substitution")
+    assert main(["variants", "--store", str(store_dir), "--rite", "yanli",
+                 "--kind", "graphic", "--format", "json"]) == 0
+    listed = json.loads(capsys.readouterr().out)
+    assert len(listed) == counts["graphic"]  # none of 鄭玄's claims is graphic
+    assert set(listed[0]) == {"rite", "kind", "attributed_to", "readings"}
+    assert {"witness", "file", "start", "end", "quote"} <= set(listed[0]["readings"][0])
+
+
+def test_zheng_xuans_note_that_the_new_text_writes_gu_is_one_claim_in_every_witness(yanli):
+    """燕礼: 大夫長升拜受觶 …【今文觶作觚】 — in the seed and both Kanripo editions."""
+    claims = [v for v in open_graph(yanli[1]).variants("yanli")
+              if v.attributed_to == f"{BASE}person/zheng-xuan"]
+    assert len(claims) > 10
+    gu = [v for v in claims if {r.reads for r in v.readings} == {None, "觚"}
+          and {r.quote for r in v.readings} >= {"今文觶作觚", "觶"}]
+    assert len(gu) == 1
+    readings = gu[0].readings
+    assert {r.file for r in readings if r.tradition == ""} == set(YANLI)
+    assert {r.file for r in readings if r.tradition == "今文"} == set(YANLI)
+    texts = {name: (REPO / "corpus" / name).read_text(encoding="utf-8") for name in YANLI}
+    assert all(texts[r.file][r.start:r.end] == r.quote for r in readings)
+
+
+def test_yanli_steps_are_merged_across_witnesses_and_listed_with_their_quotes(yanli, capsys):
+    report, store_dir = yanli
+    graph = open_graph(store_dir)
+    steps = graph.rite_steps("燕礼")
+    row = report.steps[0]
+    assert row["steps"] == len(steps)
+    assert all(c["in_steps"] == c["acts"] for c in row["acts"].values())  # all acts in 经
+    attested = Counter(len(s.attestations) for s in steps)  # the seed has a third of 燕礼
+    assert attested[2] + attested[3] > 0.95 * len(steps) and attested[3] > 200
+    assert all(len({a.where.file for a in s.attestations}) == len(s.attestations)
+               for s in steps)
+    # every act of every witness belongs to exactly one step, and says which
+    acts = [a for s in steps for a in s.attestations]
+    assert len(acts) == len({a.iri for a in acts}) == sum(c["acts"] for c in row["acts"].values())
+    assert all(a.rite_step == s.iri for s in steps for a in s.attestations)
+    # 坐取觚 in 張爾岐's edition, 坐取 in the 四部叢刊 (觚 a missing glyph there): a variant
+    variant = [s for s in steps if s.disagrees_on == {"object"} and s.at_variant]
+    assert variant and any("觚" in a.where.quote for a in variant[0].attestations)
+    assert main(["steps", "--store", str(store_dir), "--disagreeing", "--format",
+                 "jsonl"]) == 1
+    listed = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert len(listed) == row["disagreeing"] > 0
+    assert all(s["disagree"] and s["explained_by"] in ("variant", "extraction") for s in listed)
+    assert main(["steps", "--store", str(store_dir), "--witness", "KR1d0026",
+                 "--format", "jsonl"]) == 0
+    own = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert own and all(a["file"].endswith("KR1d0026_006.txt")
+                       for s in own for a in s["attestations"])
+    assert len(own) == row["acts"]["kanripo/KR1d0026/KR1d0026_006.txt"]["acts"]
+
+
+def test_check_runs_on_the_rite_steps_and_on_one_witness_with_witness(yanli):
+    report, store_dir = yanli
+    store = open_store(store_dir)
+    merged = run_check(store, load_config(None), ["yanli"], shacl=False)
+    assert len(merged.data.steps) == report.steps[0]["steps"]
+    one = run_check(store, load_config(None), ["yanli"], shacl=False, witness="KR1d0026")
+    assert len(one.data.steps) == report.steps[0]["acts"]["kanripo/KR1d0026/KR1d0026_006.txt"][
+        "acts"]

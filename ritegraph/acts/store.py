@@ -28,7 +28,7 @@ def acts_from_store(graph: RiteGraph, rite: str | None = None) -> list[dict]:
             "action": next((data.label(a) for a in sorted(step.values("action"))), None),
             "facing": data.label(facing[0]) if facing else None,
             "negated": step.negated, "implicit": step.implicit_agent,
-            "confidence": step.confidence, "order": step.order}
+            "confidence": step.confidence, "order": step.order, "step": step.rite_step}
         for name, slots in _FIELDS.items():
             record[name] = sorted(data.label(c) for slot in slots for c in step.values(slot))
         records.append(record)
@@ -45,7 +45,7 @@ def output_record(record: dict) -> dict:
         "recipient": record["recipients"], "place": record["places"],
         "facing": record["facing"], "negated": record["negated"],
         "implicit_agent": record["implicit"], "confidence": record["confidence"],
-        "iri": record["iri"],
+        "iri": record["iri"], "step": record["step"],
     }
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pyoxigraph as ox
 
 from ..read.records import Where
-from ..read.snapshot import Snapshot, load_snapshot
+from ..read.snapshot import Snapshot, load_snapshot, one_per_rite_step
 from .config import CheckConfig
 from .identity import IdentityReport, identity
 from .rules import Rule, declared, mine
@@ -33,9 +33,12 @@ class CheckReport:
 
 
 def run_check(store: ox.Store, config: CheckConfig, rites: list[str] | None = None,
-              store_dir: Path | None = None, shacl: bool = True) -> CheckReport:
-    """Every check over the store (restricted to ``rites`` when given)."""
+              store_dir: Path | None = None, shacl: bool = True,
+              witness: str | None = None) -> CheckReport:
+    """Every check over the store (restricted to ``rites`` when given), on the rites' steps
+    (one per step merged across witnesses), or on one witness's (part of a file name)."""
     data = load_snapshot(store, rites)
+    data.steps = one_per_rite_step(data.steps, witness)
     summary = (shacl_summary(store_dir, set(data.rites)) if shacl
                else ShaclSummary(False, "SHACL summary not requested."))
     return CheckReport(data, config, mine(data, config), declared(data, config),

@@ -14,7 +14,7 @@ from ..cli import add_store_option, store_dir
 from ..read import open_graph
 
 KEYS = ("file", "start", "end", "quote", "rite", "section", "layer", "agent", "action", "object",
-        "recipient", "place", "facing", "negated", "implicit_agent", "confidence", "iri")
+        "recipient", "place", "facing", "negated", "implicit_agent", "confidence", "iri", "step")
 _TABLE = ("file", "start", "end", "section", "agent", "action", "object", "recipient", "place",
           "facing", "negated", "quote")
 

@@ -29,6 +29,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     add_store_option(parser)
     parser.add_argument("--rite", action="append", metavar="R",
                         help="restrict to a rite (slug or label, e.g. yanli or 燕礼); repeatable")
+    parser.add_argument("--witness", metavar="W",
+                        help="check one witness's steps (part of a file name: KR1d0026) "
+                             "instead of the rites' steps merged across witnesses")
     parser.add_argument("--format", choices=["table", "json", "csv", "html"], default="table")
     parser.add_argument("--output", metavar="PATH", type=Path,
                         help="write the report here (csv: PATH for the rules and PATH's stem "
@@ -75,7 +78,8 @@ def run(args: argparse.Namespace) -> int:
     store = open_store(directory)
     known = {slug_of(r["rite"]): r["label"] or slug_of(r["rite"]) for r in select(store, "rites")}
     rites = resolve_rites(args.rite, known)
-    report = run_check(store, config, rites, directory, shacl=not args.no_shacl)
+    report = run_check(store, config, rites, directory, shacl=not args.no_shacl,
+                       witness=args.witness)
     data = report_json(report)
     write(data, args.format, args.output, config.mining.max_exceptions_shown)
     return EXIT_PROBLEMS if args.strict and report.strict_broken else EXIT_OK

@@ -26,7 +26,7 @@ from ..vocab import (
     SPDX,
     VOID,
 )
-from .iris import DATASET_GRAPH, collection_iri, doc_iri, software_iri
+from .iris import BUILD, DATASET_GRAPH, collection_iri, doc_iri, software_iri
 from .terms import QuadWriter, date_time, integer, iri, literal
 
 SD_NAME = "http://www.w3.org/ns/sparql-service-description#name"
@@ -61,7 +61,7 @@ def dataset_quads(out: QuadWriter, manifest: Manifest, run: BuildRun,
                   triples: Mapping[str, int], checksums: Mapping[str, str], graph: str) -> None:
     """Describe the dataset whose named graphs hold ``triples`` (graph IRI → count), built
     from the manifest's files whose sha256 ``checksums`` gives (file name → hex digest)."""
-    ds, build = DATASET_GRAPH, f"{DATASET_GRAPH}/build"
+    ds, build = DATASET_GRAPH, BUILD
     add = out.add
     add(ds, RDF.type, iri(VOID.Dataset), graph)
     add(ds, RDF.type, iri(DCAT.Dataset), graph)

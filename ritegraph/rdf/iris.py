@@ -27,8 +27,10 @@ from ..vocab import (
 WORK = f"{BASE}work/yili"  # the 仪礼 as a work
 EDITION = f"{BASE}edition/"
 PARTICIPANT = f"{BASE}participant/"
+PERSON = f"{BASE}person/"  # commentators (鄭玄 …)
 SOFTWARE = f"{BASE}software/ritegraph"
 DATASET_GRAPH = f"{DATASET}ritegraph"  # the whole graph as a void:Dataset
+BUILD = f"{DATASET_GRAPH}/build"  # the build that made it (a prov:Activity)
 
 
 def doc_iri(file: CorpusFile | str) -> str:
@@ -111,3 +113,15 @@ def collection_iri(collection_id: str) -> str:
 
 def software_iri(version: str) -> str:
     return f"{SOFTWARE}/{version}"
+
+
+def variant_iri(document: str, start: int, end: int, by: str | None = None) -> str:
+    """``variant/<document>/<start>-<end>``: a variant reading, named by its first reading
+    (the reference witness's: its document and file offsets); a commentator's claim adds
+    ``/<person>`` (a note and the alignment may speak of the same characters)."""
+    name = f"{BASE}variant/{document.removeprefix(DOC)}/{start}-{end}"
+    return f"{name}/{by.removeprefix(PERSON)}" if by else name
+
+
+def person_iri(person_id: str) -> str:
+    return f"{PERSON}{person_id}"

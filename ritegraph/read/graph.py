@@ -19,19 +19,27 @@ from pathlib import Path
 import pyoxigraph as ox
 
 from ..errors import UsageError
-from ..store import GRAPH_LEXICON, open_store
-from .records import Concept, Mention, Passage, Rite, Section, Step
+from ..store import GRAPH_CORPUS, GRAPH_LEXICON, open_store, rite_graph
+from ..variants import KINDS, Variant
+from .records import Concept, Mention, Passage, Rite, RiteStepRecord, Section, Step
 from .snapshot import (
     Snapshot,
     concept_from_iri,
     load_snapshot,
     python_value,
     read_concepts,
+    read_rite_steps,
     read_rites,
+    read_variants,
     select,
 )
 
 DEFAULT_STORE = "ritegraph-data"
+
+
+def _first_place(step: RiteStepRecord) -> tuple[str, int]:
+    where = step.attestations[0].where if step.attestations else None
+    return (where.file or "", where.start or 0) if where else ("", 0)
 
 
 def open_graph(store: str | os.PathLike[str] | None = None) -> RiteGraph:
@@ -155,6 +163,38 @@ class RiteGraph:
                 and (verb is None or verb in s.values("action"))
                 and (section is None or s.where.section == section)
                 and (layer is None or s.layer == layer)]
+
+    def rite_steps(self, rite: str | None = None, witness: str | None = None,
+                   disagreeing: bool = False) -> list[RiteStepRecord]:
+        """Steps of the rite merged across witnesses (of one rite or all); ``witness`` (part of
+        a file name, e.g. ``KR1d0026``) keeps the steps that witness states, with its own
+        attestation only; ``disagreeing`` keeps the steps whose witnesses disagree."""
+        data = self.snapshot([self.rite(rite).slug] if rite else None)
+        graphs = None if rite is None else [rite_graph(self.rite(rite).slug), GRAPH_CORPUS]
+        by_iri = {s.iri: s for s in data.steps}
+        out = []
+        for r in read_rite_steps(self.store, graphs):
+            if r["rite"] not in data.rites or (disagreeing and not r["disagree"]):
+                continue
+            attested = sorted((by_iri[a] for a in r["attestations"] if a in by_iri),
+                              key=lambda s: (s.where.file or "", s.where.start or 0))
+            if witness is not None:
+                attested = [s for s in attested if witness in (s.where.file or "")]
+                if not attested:
+                    continue
+            out.append(RiteStepRecord(r["iri"], r["rite"], r["action"], tuple(attested),
+                                      r["disagree"], frozenset(r["disagrees_on"]),
+                                      frozenset(r["missing_in"]), r["at_variant"]))
+        first = {rite.slug: k for k, rite in enumerate(data.rites.values())}
+        return sorted(out, key=lambda s: (first.get(s.rite, 0), _first_place(s)))
+
+    def variants(self, rite: str | None = None, kind: str | None = None) -> list[Variant]:
+        """Variant readings (異文) of one rite or all, of one kind (``graphic``,
+        ``substitution``, ``addition-omission``, ``order``) or all."""
+        if kind is not None and kind not in KINDS:
+            raise UsageError(f"unknown variant kind {kind!r}: one of {', '.join(KINDS)}")
+        graphs = [rite_graph(self.rite(rite).slug), GRAPH_CORPUS] if rite else None
+        return [v for v in read_variants(self.store, graphs) if kind is None or v.kind == kind]
 
     def sparql(self, text: str) -> list[dict]:
         """A SELECT query over the union of the named graphs; rows as dicts of Python values."""

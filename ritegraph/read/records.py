@@ -92,9 +92,25 @@ class Step:
     layer: str = ""
     confidence: float | None = None
     slots: Mapping[str, frozenset[str]] = field(default_factory=dict)  # slot → concept IRIs
+    rite_step: str | None = None  # the rg:RiteStep it attests (merged across witnesses)
 
     def values(self, slot: str) -> frozenset[str]:
         return self.slots.get(slot, frozenset())
+
+
+@dataclass(frozen=True)
+class RiteStepRecord:
+    """A step of the rite, merged across witnesses: the steps each witness states (in text
+    order of the first), and what its witnesses disagree on."""
+
+    iri: str
+    rite: str  # rite slug
+    action: str  # action concept IRI
+    attestations: tuple[Step, ...]
+    disagree: bool
+    disagrees_on: frozenset[str]  # "agent", "object", "negated"
+    missing_in: frozenset[str]  # files that carry the clause but state no such step
+    at_variant: bool  # a variant reading lies in the clause
 
 
 @dataclass(frozen=True)

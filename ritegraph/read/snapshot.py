@@ -18,7 +18,8 @@ import pyoxigraph as ox
 
 from ..rdf.iris import evidenced_by_selector
 from ..store import GRAPH_CORPUS, GRAPH_LEXICON, rite_graph
-from ..vocab import BASE, sparql_prefixes
+from ..variants import KIND_CLASS, Reading, Variant
+from ..vocab import BASE, EDITION, sparql_prefixes
 from .records import STEP_SLOTS, Concept, Mention, Passage, Rite, Section, Step, Where
 
 LAYER_BASE = BASE + "layer/"
@@ -58,7 +59,7 @@ class Snapshot:
 @cache
 def query_text(name: str) -> str:
     """A read query by name, with the prefixes of the generated vocabulary."""
-    return (sparql_prefixes("rg", "oa", "skos", "rdfs", "prov", "dcterms")
+    return (sparql_prefixes("rg", "oa", "skos", "rdf", "rdfs", "prov", "dcterms")
             + (_QUERIES / f"{name}.rq").read_text(encoding="utf-8"))
 
 
@@ -262,13 +263,61 @@ class _Reader:
                 bool(props.get("implicitAgent", [False])[0]), self.layer(passage),
                 props.get("confidence", [None])[0],
                 {slot: frozenset(props[name]) for name, slot in STEP_SLOTS.items()
-                 if name in props}))
+                 if name in props}, props.get("stepOf", [None])[0]))
         return steps
+
+
+def read_variants(store: ox.Store, graphs: list[str] | None = None) -> list[Variant]:
+    """The variant readings (of the rites whose graphs are given, else all), each with its
+    readings in the order they were written (the reference witness first)."""
+    kinds = {str(cls): kind for kind, cls in KIND_CLASS.items()}
+    found: dict[str, tuple[Variant, list[tuple[int, Reading]]]] = {}
+    for r in select(store, "variants", graphs):
+        variant, readings = found.setdefault(r["variant"], (
+            Variant(slug_of(r["rite"]), kinds[r["kind"]], [], r["by"]), []))
+        edition = r["edition"] or ""
+        readings.append((int(r["reading"].rsplit("#r", 1)[-1]), Reading(
+            edition.removeprefix(str(EDITION)), r["file"], "", r["passage"] or "", r["start"],
+            r["end"], r["quote"], r["prefix"] or "", r["suffix"] or "", r["tradition"] or "",
+            r["reads"])))
+    out = []
+    for variant, readings in found.values():
+        variant.readings = [reading for _, reading in sorted(readings)]
+        out.append(variant)
+    return sorted(out, key=lambda v: (v.rite, v.readings[0].file, v.readings[0].start))
+
+
+def read_rite_steps(store: ox.Store, graphs: list[str] | None = None) -> list[dict]:
+    """The rite steps (of the rites whose graphs are given, else all): IRI, rite slug, action
+    IRI, attesting step IRIs, whether its witnesses disagree, on what, the files that carry
+    the clause but state no such step, and whether a variant reading lies in the clause."""
+    found: dict[str, dict] = {}
+    for r in select(store, "rite_steps", graphs):
+        step = found.setdefault(r["step"], {
+            "iri": r["step"], "rite": slug_of(r["rite"]), "action": r["action"],
+            "disagree": bool(r["disagree"]), "at_variant": bool(r["atVariant"]),
+            "attestations": set(), "disagrees_on": set(), "missing_in": set()})
+        for key, column in (("attestations", "act"), ("disagrees_on", "on"),
+                            ("missing_in", "missing")):
+            if r[column] is not None:
+                step[key].add(r[column])
+    return list(found.values())
+
+
+def one_per_rite_step(steps: list[Step], witness: str | None = None) -> list[Step]:
+    """The steps as the rite has them: one per rite step (the attestation it is named after,
+    the reference witness's), and the steps that belong to none (translations); with
+    ``witness`` (part of a file name), that witness's own steps instead."""
+    if witness is not None:
+        return [s for s in steps if witness in (s.where.file or "")]
+    return [s for s in steps
+            if s.rite_step is None or s.rite_step == s.iri.replace("/act/", "/step/", 1)]
 
 
 def load_snapshot(store: ox.Store, rites: Iterable[str] | None = None) -> Snapshot:
     """Read the graph as records; ``rites`` (slugs) restricts sections, passages, mentions and
-    steps to those rites (and their queries to those rites' named graphs)."""
+    steps to those rites (and their queries to those rites' named graphs). ``steps`` are every
+    witness's (see :func:`one_per_rite_step` for the rite's)."""
     wanted = set(rites) if rites else None
     rite_map = {r.slug: r for r in read_rites(store) if wanted is None or r.slug in wanted}
     graphs = None if wanted is None else [rite_graph(slug) for slug in rite_map]

@@ -26,7 +26,7 @@ def register(key: str) -> Callable[[Reader], Reader]:
 
 def reader_for(file: CorpusFile) -> Reader:
     # Import the reader modules lazily so that registering happens on first use.
-    from . import judou, kanripo, zhushu  # noqa: F401
+    from . import collation, judou, kanripo, zhushu  # noqa: F401
     from .common import complete_citations
 
     try:

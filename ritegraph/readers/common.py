@@ -535,11 +535,31 @@ def implicit_title(ctx: ReaderContext, start: int, end: int) -> str:
     return "…"
 
 
+class SectionIndex:
+    """Which section holds an offset, by binary search: O(log n) per lookup after one sort,
+    so that assigning every passage of a file is O(n log n), never O(passages × sections)."""
+
+    def __init__(self, sections: list[Section]) -> None:
+        self._order = sorted(range(len(sections)), key=lambda k: sections[k].start)
+        self._starts = [sections[k].start for k in self._order]
+        self._ends = [sections[k].end for k in self._order]
+
+    def at(self, offset: int) -> int | None:
+        """Index (into the list given) of the section whose ``[start, end)`` holds
+        ``offset``, or None."""
+        k = bisect_right(self._starts, offset) - 1
+        if k >= 0 and offset < self._ends[k]:
+            return self._order[k]
+        return None
+
+
 def section_by_range(sections: list[Section], offset: int,
                      starts: list[int] | None = None) -> int | None:
-    """Index of the section whose ``[start, end)`` holds ``offset`` (``starts``: the sections'
-    starts, precomputed by a caller that asks for many offsets)."""
-    starts = [s.start for s in sections] if starts is None else starts
+    """Index of the section whose ``[start, end)`` holds ``offset``: one lookup (for many, use
+    :class:`SectionIndex`; ``starts``, the sorted sections' starts, is kept for callers that
+    precompute them)."""
+    if starts is None:
+        return SectionIndex(sections).at(offset)
     k = bisect_right(starts, offset) - 1
     if k >= 0 and offset < sections[k].end:
         return k

@@ -52,6 +52,7 @@ from .common import (
     Paragraph,
     Piece,
     ReaderContext,
+    SectionIndex,
     add_glosses,
     assign_rites,
     heading_length,
@@ -61,7 +62,6 @@ from .common import (
     paired_spans,
     rite_at,
     rite_starts,
-    section_by_range,
     section_line_title,
     section_tail,
     split_paragraphs,
@@ -268,9 +268,10 @@ def _sections(ctx: ReaderContext, starts: list[tuple[int, str]],
     for end in boundaries[boundary:]:
         close_implicit(cursor, end)
         cursor = end
+    index = SectionIndex(sections)
     for p in passages:
         if p.layer is not Layer.SPACE:
-            p.section = section_by_range(sections, p.start)
+            p.section = index.at(p.start)
     return sections
 
 

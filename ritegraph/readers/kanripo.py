@@ -24,12 +24,13 @@ import re
 from bisect import bisect_right
 from dataclasses import dataclass
 
+from ..align import GLYPH_CODE
 from ..corpus import CorpusFile
 from ..errors import InputError
 from ..glyphs import find_glyph_issues
 from ..model import NON_TEXT_LAYERS, GlyphIssue, Layer, ReadResult, Section
 from . import register
-from .common import ReaderContext, find_glosses, implicit_title, is_classic, section_by_range
+from .common import ReaderContext, SectionIndex, find_glosses, implicit_title, is_classic
 from .kanripo_conventions import Conventions, Edition, conventions
 
 # ---------------------------------------------------------------------------------------------
@@ -351,22 +352,19 @@ def by_incipits(ctx: KanripoContext, rite: str) -> list[Section]:
 
 
 def assign(ctx: KanripoContext, sections: list[Section], rite: str) -> None:
-    starts = [s.start for s in sections]
+    index = SectionIndex(sections)
     for p in ctx.passages:
         if p.layer in NON_TEXT_LAYERS:
             continue
         p.rite = rite
-        p.section = section_by_range(sections, p.start, starts)
-
-
-_KANRIPO_CODE = re.compile(r"&KR\d+;")
+        p.section = index.at(p.start)
 
 
 def kanripo_glyphs(ctx: KanripoContext) -> list[GlyphIssue]:
     """Damaged glyphs as everywhere, plus ``&KR…;`` codes and non-BMP characters."""
     issues = [g for g in find_glyph_issues(ctx.name, ctx.text, ctx.lines)
               if not _in_markup(ctx, g.offset)]
-    for match in _KANRIPO_CODE.finditer(ctx.text):
+    for match in GLYPH_CODE.finditer(ctx.text):
         line, column = ctx.lines.position(match.start())
         issues.append(GlyphIssue(ctx.name, match.start(), match.group(), "kanripo-code", line,
                                  column))

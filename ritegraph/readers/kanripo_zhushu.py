@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 
 from ..corpus import CorpusFile
+from ..errors import InputError
 from ..model import Layer, ReadResult, Section
 from .kanripo import (
     Conventions,
@@ -142,13 +143,35 @@ def _opener_sections(ctx: KanripoContext, openers: list[tuple[int, str]], rite: 
     return sections
 
 
+def _is_apparatus(juan: str | None, edition: Edition) -> bool:
+    return juan is not None and bool(edition.kaozheng_juan.search(juan) or juan.startswith("["))
+
+
+def _main_lines(ctx: KanripoContext, lines: list[Line], juans: list[str | None],
+                edition: Edition) -> list[Line]:
+    """The chapter's lines before its 考證 (or other apparatus 卷); text of the chapter after
+    the apparatus began is an :class:`InputError` (a 注疏 file ends with its 考證)."""
+    main: list[Line] = []
+    in_apparatus = False
+    for line, juan in zip(lines, juans, strict=True):
+        if _is_apparatus(juan, edition):
+            in_apparatus = True
+        elif not in_apparatus:
+            main.append(line)
+        elif line.kind == "text":
+            raise InputError(f"chapter text after the 考證 (卷 {juan or 'unnamed'}): a "
+                             f"{edition.id} file ends with its 考證", path=str(ctx.file.path),
+                             line=line.number, column=line.indent + 1,
+                             hint="split the file where the next chapter starts")
+    return main
+
+
 def read_zhushu(file: CorpusFile, text: str, conv: Conventions, edition: Edition
                 ) -> ReadResult:
     ctx = KanripoContext(file, text, conv)
     lines = printed_lines(text, conv)
     juans = line_juans(text, lines, conv)
-    main = [ln for ln, j in zip(lines, juans, strict=True)
-            if j is None or not (edition.kaozheng_juan.search(j) or j.startswith("["))]
+    main = _main_lines(ctx, lines, juans, edition)
     end_of_main = main[-1].end if main else 0
     segments = scan(ctx, main, edition)
     _detach_markers(ctx, segments, edition)

@@ -46,6 +46,7 @@ from .common import (
     BracketScanner,
     MatchView,
     ReaderContext,
+    SectionIndex,
     add_glosses,
     assign_rites,
     heading_length,
@@ -53,7 +54,6 @@ from .common import (
     is_title,
     rite_at,
     rite_starts,
-    section_by_range,
     split_paragraphs,
 )
 
@@ -127,9 +127,9 @@ def _split(ctx: ReaderContext) -> list[_Block]:
         if kind == "shu":
             scanner.interrupt()
             index = ctx.add(start, p.end, Layer.SHU)
-            if body.startswith("[疏]") or previous != "shu" or not blocks:
-                blocks.append(_Block())
-            if index is not None:
+            if index is not None:  # nothing after a heading: no block (it would be empty)
+                if body.startswith("[疏]") or previous != "shu" or not blocks:
+                    blocks.append(_Block())
                 blocks[-1].passages.append(index)
         else:
             for piece in scanner.scan(start, p.end):
@@ -202,13 +202,16 @@ def _opener_sections(ctx: ReaderContext, blocks: list[_Block], jing: _Classic,
 
 def _cut(sections: list[Section], jing: _Classic, ctx: ReaderContext,
          boundaries: list[int]) -> list[Section]:
-    """Make sections disjoint and keep each inside its rite."""
+    """Make sections disjoint and keep each inside its rite. Of two openers starting at one
+    passage the first names the section; the limit is the next section that starts *later*
+    (a same-start one, dropped, once cut the section to end before it started)."""
     sections.sort(key=lambda s: s.start)
     kept: list[Section] = []
     for k, section in enumerate(sections):
         if kept and kept[-1].start == section.start:
             continue
-        limits = [s.start for s in sections[k + 1:k + 2]] + [
+        later = next((s.start for s in sections[k + 1:] if s.start > section.start), None)
+        limits = ([] if later is None else [later]) + [
             b for b in boundaries if section.start < b]
         for limit in limits:
             if section.end > limit:
@@ -223,9 +226,10 @@ def _implicit_sections(ctx: ReaderContext, sections: list[Section], jing: _Class
     runs: list[list[int]] = []
     previous_covered = True
     previous_rite: str | None = None
+    lookup = SectionIndex(sections)
     for index in jing.indices:
         p = ctx.passages[index]
-        covered = section_by_range(sections, p.start) is not None
+        covered = lookup.at(p.start) is not None
         rite = rite_at(starts, p.start)
         if not covered:
             if previous_covered or rite != previous_rite:
@@ -246,9 +250,10 @@ def _sections(ctx: ReaderContext, blocks: list[_Block], jing: _Classic,
                       key=lambda s: s.start)
     for k, section in enumerate(sections):
         section.index = k
+    lookup = SectionIndex(sections)
     for p in ctx.passages:
         if p.layer is Layer.JING or (p.anchor is None and p.layer is not Layer.SPACE):
-            p.section = section_by_range(sections, p.start)
+            p.section = lookup.at(p.start)
     for p in ctx.passages:
         if p.layer is not Layer.JING and p.anchor is not None:
             p.section = ctx.passages[p.anchor].section

@@ -1,0 +1,74 @@
+"""``ritegraph steps``: the steps of the rites, merged across witnesses, with each witness's
+quote; ``--disagreeing`` lists the steps whose witnesses disagree (the cross-witness check)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+from typing import TextIO
+
+from ..check.render import table
+from ..cli import add_store_option, store_dir
+from ..read import RiteGraph, open_graph
+from ..read.records import RiteStepRecord
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser("steps", help="the rites' steps, merged across witnesses",
+                                   description=__doc__.splitlines()[0])
+    parser.add_argument("--rite", metavar="R", help="only this rite (slug or label, e.g. 燕礼)")
+    parser.add_argument("--witness", metavar="W",
+                        help="only what this witness states (part of a file name: KR1d0026)")
+    parser.add_argument("--disagreeing", action="store_true",
+                        help="only steps whose witnesses disagree (and why)")
+    parser.add_argument("--format", choices=("table", "jsonl"), default="table")
+    add_store_option(parser)
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    graph = open_graph(store_dir(args))
+    steps = graph.rite_steps(args.rite, args.witness, args.disagreeing)
+    write(graph, steps, args.format, sys.stdout)
+    return 1 if args.disagreeing and steps else 0
+
+
+def record(graph: RiteGraph, step: RiteStepRecord) -> dict:
+    """One step as a JSON object: the merged step and each witness's attestation."""
+    def labels(s, slot: str) -> list[str]:
+        return sorted(graph.label(c) for c in s.values(slot))
+    return {
+        "iri": step.iri, "rite": step.rite, "action": graph.label(step.action),
+        "witnesses": len(step.attestations), "disagree": step.disagree,
+        "disagrees_on": sorted(step.disagrees_on), "missing_in": sorted(step.missing_in),
+        "at_variant": step.at_variant,
+        "explained_by": ("variant" if step.at_variant else "extraction") if step.disagree
+        else None,
+        "attestations": [{"file": s.where.file, "start": s.where.start, "end": s.where.end,
+                          "quote": s.where.quote, "agent": labels(s, "agent"),
+                          "object": labels(s, "object"), "negated": s.negated, "iri": s.iri}
+                         for s in step.attestations]}
+
+
+_LAYOUT = re.compile(r"<[^>]*>|¶|\s+")
+
+
+def write(graph: RiteGraph, steps: list[RiteStepRecord], fmt: str, out: TextIO) -> None:
+    rows = [record(graph, s) for s in steps]
+    if fmt == "jsonl":
+        for row in rows:
+            out.write(json.dumps(row, ensure_ascii=False) + "\n")
+        return
+    lines = [["rite", "action", "n", "disagree", "attestations (file:offset「quote」 agent)"]]
+    for row in rows:
+        why = ""
+        if row["disagree"]:
+            why = ",".join(row["disagrees_on"] + [f"missing:{len(row['missing_in'])}"
+                                                  for _ in row["missing_in"][:1]])
+            why += f" ({row['explained_by']})"
+        lines.append([row["rite"], row["action"], str(row["witnesses"]), why, "  ".join(
+            f"{a['file']}:{a['start']}「{_LAYOUT.sub('', a['quote'])}」{'、'.join(a['agent'])}"
+            for a in row["attestations"])])
+    out.write("\n".join(table(lines)) + "\n")
