@@ -38,7 +38,14 @@ from .rdf.terms import QuadWriter
 from .rdf.text import corpus_quads, file_quads
 from .readers import reader_for
 from .resources import data_dir
-from .store import GRAPH_DATASET, GRAPH_LEXICON, GRAPH_ONTOLOGY, new_build, prepare_store_dir
+from .store import (
+    GRAPH_DATASET,
+    GRAPH_LEXICON,
+    GRAPH_ONTOLOGY,
+    new_build,
+    prepare_store_dir,
+    quads_prefix,
+)
 from .witness_build import WitnessWork
 from .witnesses import Witness, witnesses_of
 
@@ -247,7 +254,7 @@ def build(store_dir: Path, corpus_dir: Path | None = None, lexicon: Lexicon | No
     created = not store_dir.exists()
     prepare_store_dir(store_dir)  # a store we cannot write, or a `current` not ours: refuse now
     try:
-        fd, name = tempfile.mkstemp(prefix=".quads-", suffix=".nq", dir=store_dir)
+        fd, name = tempfile.mkstemp(prefix=quads_prefix(), suffix=".nq", dir=store_dir)
     except OSError as exc:
         _remove_if_empty(store_dir, created)
         raise StoreError(f"cannot write in {store_dir}: {exc.strerror or exc} "

@@ -82,19 +82,25 @@ class ListGrammar:
 
     def number(self, text: str) -> int | None:
         """The value of a numeral (十四, 八十八, 百二十八), None if ``text`` is none."""
-        if not text or any(ch not in self.numerals for ch in text):
+        return number(text, self.numerals)
+
+
+def number(text: str, numerals: str) -> int | None:
+    """The value of a numeral written with ``numerals`` (the characters 1–9, 10, 100: 十四,
+    八十八, 百二十八), None if ``text`` is none."""
+    if not text or any(ch not in numerals for ch in text):
+        return None
+    ten, hundred = numerals[9], numerals[10]
+    total, digit = 0, None
+    for ch in text:
+        if ch in (ten, hundred):
+            total += (digit or 1) * (10 if ch == ten else 100)
+            digit = None
+        elif digit is not None:
             return None
-        ten, hundred = self.numerals[9], self.numerals[10]
-        total, digit = 0, None
-        for ch in text:
-            if ch in (ten, hundred):
-                total += (digit or 1) * (10 if ch == ten else 100)
-                digit = None
-            elif digit is not None:
-                return None
-            else:
-                digit = self.numerals.index(ch) + 1
-        return total + (digit or 0)
+        else:
+            digit = numerals.index(ch) + 1
+    return total + (digit or 0)
 
 
 def load_list_grammar(path: Path | None = None, table: str = "zhang") -> ListGrammar:

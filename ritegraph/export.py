@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 import tempfile
 from collections import defaultdict
 from collections.abc import Iterable
@@ -17,6 +18,7 @@ from pathlib import Path
 
 import pyoxigraph as ox
 
+from .errors import UsageError
 from .rdf.iris import DATASET_GRAPH
 from .store import graph_quads
 from .vocab import GRAPH, sparql_prefixes
@@ -196,8 +198,23 @@ def serialize(store: ox.Store, fmt: str, graphs: list[str] | None = None) -> byt
         if fmt == "jsonld":
             return graph.serialize(format="json-ld", context=dict(PREFIXES), auto_compact=True,
                                    ensure_ascii=False, indent=1).encode("utf-8")
+        refuse_xml_illegal(graph)
         return graph.serialize(format="xml").encode("utf-8")
     raise ValueError(f"unknown export format {fmt!r}")
+
+
+#: Characters XML 1.0 cannot carry, not even as character references.
+_XML_ILLEGAL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+
+
+def refuse_xml_illegal(graph) -> None:
+    """:class:`UsageError` naming the first literal RDF/XML cannot hold (the texts keep every
+    character as the file has it: KR1d0026 卷一 holds a U+0001)."""
+    for s, p, o in graph:
+        found = _XML_ILLEGAL.search(str(o))
+        if found:
+            raise UsageError(f"RDF/XML (XML 1.0) cannot carry U+{ord(found.group()):04X}, which "
+                             f"<{s}> has in <{p}>; export turtle, trig, nquads or jsonld instead")
 
 
 def write_atomically(path: Path, data: bytes) -> None:

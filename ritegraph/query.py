@@ -11,7 +11,7 @@ Binding a parameter replaces that block by one RDF term parsed from the user's v
 serialised by pyoxigraph (N-Triples syntax, escaped): user text never becomes query syntax.
 
 Queries run against a :class:`LocalTarget` (the embedded pyoxigraph store, default graph = union
-of the named graphs) or a :class:`RemoteTarget` (any SPARQL 1.1 endpoint, through SPARQLWrapper).
+of the named graphs) or a :class:`RemoteTarget` (any SPARQL 1.1 endpoint, :mod:`ritegraph.remote`).
 Both return a :class:`Result` of pyoxigraph terms, so that their answers compare exactly.
 """
 
@@ -23,7 +23,6 @@ import json
 import os
 import re
 import unicodedata
-import urllib.error
 import urllib.parse
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -33,6 +32,7 @@ from typing import Protocol
 import pyoxigraph as ox
 
 from .errors import RemoteError, UsageError
+from .remote import Client, Response, first_lines, redact, where
 from .resources import data_dir
 
 Term = ox.NamedNode | ox.Literal | ox.BlankNode
@@ -372,10 +372,11 @@ class LocalTarget:
         return cls(memory, description)
 
     def select(self, text: str) -> Result:
+        query_form(text)
         try:
             answer = self.store.query(text, use_default_graph_as_union=True)
         except SyntaxError as exc:
-            raise UsageError(f"the query does not parse: {exc}") from exc
+            raise UsageError(parse_error(exc)) from exc
         if isinstance(answer, ox.QueryBoolean):
             return Result([], [], bool(answer))
         if not isinstance(answer, ox.QuerySolutions):
@@ -387,15 +388,18 @@ class LocalTarget:
         return Result(names, rows)
 
 
-def redact(url: str) -> str:
-    """The URL without any user:password part."""
-    parts = urllib.parse.urlsplit(url)
-    if parts.username is None and parts.password is None:
-        return url
-    host = parts.hostname or ""
-    if parts.port:
-        host += f":{parts.port}"
-    return urllib.parse.urlunsplit(parts._replace(netloc=host))
+_AT = re.compile(r"error at (\d+:\d+)")
+
+
+def parse_error(exc: SyntaxError) -> str:
+    """pyoxigraph's parse error, short: its position and the start of what it expected."""
+    text = " ".join(str(exc).split())
+    at = _AT.search(text)
+    where = f" at {at.group(1)}" if at else ""
+    if "Prefix not found" in text:
+        return (f"the query does not parse{where}: a prefix is used without a declaration "
+                f"(add PREFIX name: <…> to the query)")
+    return f"the query does not parse: {text[:240]}" + ("…" if len(text) > 240 else "")
 
 
 def credentials() -> tuple[str, str] | None:
@@ -404,8 +408,13 @@ def credentials() -> tuple[str, str] | None:
     return (user, password) if user and password is not None else None
 
 
+RESULTS_JSON = "application/sparql-results+json"
+_NOT_JSON = ("text/html", "application/xhtml+xml")
+
+
 class RemoteTarget:
-    """A SPARQL 1.1 query endpoint, through SPARQLWrapper."""
+    """A SPARQL 1.1 query endpoint (:mod:`ritegraph.remote`: one deadline for the whole request,
+    credentials only for the endpoint's origin)."""
 
     def __init__(self, endpoint: str, timeout: float = 60.0,
                  auth: tuple[str, str] | None = None, auth_scheme: str | None = None) -> None:
@@ -413,73 +422,63 @@ class RemoteTarget:
         self.auth = auth if auth is not None else credentials()
         self.auth_scheme = (auth_scheme or os.environ.get(ENV_AUTH) or "basic").lower()
         self.description = redact(endpoint)
+        self.client = Client(timeout, self.auth, self.auth_scheme)
 
-    def _wrapper(self, text: str):
-        from SPARQLWrapper import GET, JSON, POST, SPARQLWrapper
-        from SPARQLWrapper.Wrapper import BASIC, DIGEST
-
-        sw = SPARQLWrapper(self.endpoint)
-        sw.setQuery(text)
-        sw.queryType = query_form(text)  # SPARQLWrapper's guess reads words in comments
-        sw.setReturnFormat(JSON)
-        sw.timeout = self.timeout  # setTimeout() would truncate to whole seconds (0.5 → off)
-        sw.setMethod(POST if len(urllib.parse.quote(text)) > POST_ABOVE else GET)
-        if self.auth is not None:
-            sw.setHTTPAuth(DIGEST if self.auth_scheme == "digest" else BASIC)
-            sw.setCredentials(*self.auth)
-        return sw
+    def request(self, text: str) -> Response:
+        """The endpoint's answer to ``text`` (GET, or a form POST for long queries)."""
+        query_form(text)
+        headers = {"Accept": f"{RESULTS_JSON}, application/json;q=0.9"}
+        encoded = urllib.parse.urlencode({"query": text})
+        if len(encoded) > POST_ABOVE:
+            headers["Content-Type"] = "application/x-www-form-urlencoded"
+            return self.client.request("POST", self.endpoint, encoded.encode(), headers)
+        separator = "&" if "?" in self.endpoint else "?"
+        return self.client.request("GET", self.endpoint + separator + encoded, None, headers)
 
     def select(self, text: str) -> Result:
-        from SPARQLWrapper.SPARQLExceptions import SPARQLWrapperException
-
         where = f"endpoint {self.description}"
         try:
-            response = self._wrapper(text).query().response
-            status = getattr(response, "status", 200)
-            body = response.read()
-        except SPARQLWrapperException as exc:
-            raise RemoteError(f"{where}: HTTP {_status_of(exc)}: {_first_line(exc.msg)}") from exc
-        except urllib.error.HTTPError as exc:
-            raise RemoteError(f"{where}: HTTP {exc.code} {exc.reason}") from exc
-        except urllib.error.URLError as exc:
-            if isinstance(exc.reason, TimeoutError):
-                raise RemoteError(f"{where}: timed out after {self.timeout:g} s") from exc
-            raise RemoteError(f"{where}: unreachable ({exc.reason})") from exc
-        except TimeoutError as exc:
-            raise RemoteError(f"{where}: timed out after {self.timeout:g} s") from exc
-        except (OSError, ValueError) as exc:
-            raise RemoteError(f"{where}: request failed ({exc})") from exc
+            response = self.request(text)
+        except RemoteError as exc:
+            raise RemoteError(f"{where}: {_after_url(str(exc), self.endpoint)}") from exc
+        status = f"HTTP {response.status}"
+        if not response.ok:
+            detail = first_lines(response.body)
+            raise RemoteError(f"{where}: {status} {response.reason}".rstrip()
+                              + (f": {detail}" if detail else ""))
+        if response.media_type in _NOT_JSON or response.media_type.endswith("xml"):
+            raise RemoteError(f"{where}: {status}: the answer is {response.media_type}, not "
+                              f"SPARQL JSON results ({first_lines(response.body, 120)!r})")
         try:
-            return result_from_json(json.loads(body))
-        except (ValueError, KeyError, TypeError) as exc:
-            raise RemoteError(f"{where}: HTTP {status}: malformed SPARQL JSON results "
-                              f"({exc})") from exc
+            return result_from_json(json.loads(response.body))
+        except (ValueError, KeyError, TypeError, AttributeError) as exc:
+            raise RemoteError(f"{where}: {status}: malformed SPARQL JSON results "
+                              f"({type(exc).__name__}: {exc})") from exc
 
 
-_FORM = re.compile(r"\b(SELECT|ASK|CONSTRUCT|DESCRIBE)\b", re.I)
+def _after_url(message: str, url: str) -> str:
+    """A :mod:`ritegraph.remote` message without its leading ``URL: `` when that is ``url``
+    (said once already)."""
+    head, sep, rest = message.partition(": ")
+    return rest if sep and head == where(url) else message
+
+
+_PROLOGUE = re.compile(r"\bPREFIX\s+[^\s:]*:|\bBASE\b", re.I)
+_FIRST_WORD = re.compile(r"([A-Za-z]+)")
 _NOT_CODE = re.compile(r"""'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|<[^<>\s]*>|#[^\n]*""")
 
 
 def query_form(text: str) -> str:
-    """SELECT, ASK, CONSTRUCT or DESCRIBE: the first form keyword outside comments, strings
-    and IRIs; :class:`UsageError` if there is none (e.g. an update)."""
-    match = _FORM.search(_NOT_CODE.sub(" ", text))
-    if match is None:
-        raise UsageError("not a SPARQL query (SELECT, ASK, CONSTRUCT or DESCRIBE)")
+    """SELECT, ASK, CONSTRUCT or DESCRIBE: the first keyword after the prologue (PREFIX and
+    BASE declarations), outside comments, strings and IRIs; :class:`UsageError` otherwise
+    (e.g. an update: ``ritegraph query`` runs queries only)."""
+    code = _PROLOGUE.sub(" ", _NOT_CODE.sub(" ", text))
+    match = _FIRST_WORD.search(code)
+    if match is None or match.group(1).upper() not in ("SELECT", "ASK", "CONSTRUCT", "DESCRIBE"):
+        found = f" (it starts with {match.group(1).upper()})" if match else ""
+        raise UsageError(f"not a SPARQL query (SELECT, ASK, CONSTRUCT or DESCRIBE){found}; "
+                         "`ritegraph query` runs queries only, never updates")
     return match.group(1).upper()
-
-
-_SPARQLWRAPPER_STATUS = {"QueryBadFormed": 400, "Unauthorized": 401, "EndPointNotFound": 404,
-                         "URITooLong": 414, "EndPointInternalError": 500}
-
-
-def _status_of(exc: Exception) -> str:
-    return str(_SPARQLWRAPPER_STATUS.get(type(exc).__name__, "error"))
-
-
-def _first_line(message: str) -> str:
-    lines = [line.strip() for line in str(message).splitlines() if line.strip()]
-    return " ".join(lines[:3])[:300]
 
 
 def term_from_json(value: Mapping[str, str]) -> Term:

@@ -24,6 +24,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import shutil
 import socket
 import time
@@ -138,19 +139,46 @@ def check_current(store_dir: Path) -> Path | None:
     return target
 
 
+def quads_prefix() -> str:
+    """The name prefix of a build's temporary N-Quads file in the store directory: it names
+    the host and process, so that the sweeper knows a killed build's file."""
+    return f".quads-{socket.gethostname()}-{os.getpid()}-"
+
+
+_QUADS_FILE = re.compile(r"\.quads-(?P<host>.+)-(?P<pid>\d+)-[^-]+\.nq")
+
+
+def _sweep_quads_files(store_dir: Path, now: float) -> list[str]:
+    """Remove the temporary N-Quads files of builds that are not running (see
+    :func:`quads_prefix`; an older file without host and pid only after STALE_SECONDS)."""
+    removed = []
+    for entry in sorted(store_dir.glob(".quads-*.nq")):
+        m = _QUADS_FILE.fullmatch(entry.name)
+        with contextlib.suppress(OSError):
+            old = now - entry.stat().st_mtime > STALE_SECONDS
+            owner = {"host": m["host"], "pid": int(m["pid"])} if m else None
+            if entry.is_file() and not entry.is_symlink() and (
+                    old or (owner is not None and not _owner_alive(owner))):
+                entry.unlink()
+                removed.append(entry.name)
+    return removed
+
+
 def sweep_stale_builds(store_dir: Path, *, now: float | None = None) -> list[str]:
-    """Remove build directories left by killed builds; return their names.
+    """Remove build directories and temporary N-Quads files left by killed builds; return
+    their names.
 
     A directory is removed only if it carries the marker, is not ``current``, and its owner is
     not running on this host or it is older than :data:`STALE_SECONDS`. Nothing unmarked is
     ever removed.
     """
+    now = time.time() if now is None else now
+    quads = _sweep_quads_files(Path(store_dir), now) if Path(store_dir).is_dir() else []
     builds = Path(store_dir) / "builds"
     if not builds.is_dir():
-        return []
+        return quads
     current = check_current(store_dir)
-    now = time.time() if now is None else now
-    removed = []
+    removed = quads
     for entry in sorted(builds.iterdir()):
         if entry.is_symlink() or not entry.is_dir() or entry.resolve() == current:
             continue

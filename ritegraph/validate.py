@@ -29,6 +29,7 @@ from rdflib import RDFS, Graph, URIRef
 from rdflib.namespace import SH
 
 from .errors import InputError, UsageError
+from .rdfinput import check_rdfxml, checked_size, offline_jsonld, read_bytes
 from .read.snapshot import query_text
 from .reason import ontology_graph
 from .resources import data_dir
@@ -102,6 +103,7 @@ def load_shapes(shapes_dir: Path | None = None) -> Graph:
         raise InputError("no shapes (*.ttl) found", path=str(directory))
     graph = Graph()
     for path in files:
+        checked_size(path)
         try:
             graph.parse(path, format="turtle")
         except Exception as exc:  # rdflib raises several unrelated types on bad syntax
@@ -170,7 +172,9 @@ def store_source(store_dir: Path, rite: str | None = None) -> DataSource:
 
 
 def file_source(path: Path, rite: str | None = None) -> DataSource:
-    """An RDF file loaded into an in-memory Oxigraph store (its ontology graph left out)."""
+    """An RDF file loaded into an in-memory Oxigraph store (its ontology graph left out):
+    bounded in size, RDF/XML without a DTD, JSON-LD without fetching (:mod:`ritegraph.rdfinput`);
+    :class:`InputError` when it holds no triple to validate."""
     path = Path(path)
     if not path.is_file():
         raise InputError("data file not found", path=str(path))
@@ -180,17 +184,29 @@ def file_source(path: Path, rite: str | None = None) -> DataSource:
                          hint="use .ttl, .nt, .trig, .nq, .jsonld or .rdf")
     store = ox.Store()
     try:
-        if ox_format is None:  # JSON-LD: through rdflib
-            data = rdflib.Dataset().parse(path, format=rdflib_format)
+        if ox_format is None:  # JSON-LD: through rdflib, its contexts inlined (never fetched)
+            data = rdflib.Dataset().parse(data=offline_jsonld(path), format=rdflib_format)
             store.load(data.serialize(format="nquads", encoding="utf-8"),
                        format=ox.RdfFormat.N_QUADS)
         else:
-            store.load(path=str(path), format=ox_format)
-    except (SyntaxError, ValueError, OSError) as exc:
+            content = read_bytes(path)
+            if ox_format == ox.RdfFormat.RDF_XML:
+                check_rdfxml(content, path)
+            store.load(content, format=ox_format)
+    except InputError:
+        raise
+    except Exception as exc:  # pyoxigraph: SyntaxError; rdflib's JSON-LD parser: many types
         raise InputError(f"cannot read RDF: {exc}", path=str(path)) from exc
+    if not len(store):
+        raise InputError("no RDF triples in the file: empty, or not RDF in this format "
+                         "(nothing to validate)", path=str(path))
     for g in list(store.named_graphs()):
         if not _keep(g.value, rite):
             store.remove_graph(g)
+    if not len(store):
+        raise InputError("the file holds only graphs that are not validated (the ontology, "
+                         "inferred triples" + (f", or rites other than {rite}" if rite else "")
+                         + ")", path=str(path))
     return DataSource(store)
 
 

@@ -17,6 +17,14 @@ from .collation_lists import (
     load_list_grammar,
     resolve_entries,
 )
+from .kaozheng import (
+    KaozhengClaim,
+    KaozhengCounts,
+    KaozhengGrammar,
+    load_kaozheng_grammar,
+    resolve_claims,
+)
+from .kaozheng import file_claims as kaozheng_claims
 from .lexicon import Lexicon
 from .model import ReadResult
 from .rdf.alignment import alignment_quads
@@ -32,8 +40,8 @@ from .witnesses import Witness, align_witnesses
 
 @dataclass
 class WitnessWork:
-    """Per file, a few KB: each rite's folded 经, the notes' claims, the acts and the
-    collation lists' parsed entries."""
+    """Per file, a few KB: each rite's folded 经, the notes' claims, the acts, the
+    collation lists' parsed entries and the 考證's parsed claims."""
 
     notes: NoteGrammar = field(default_factory=load_grammar)
     lists: ListGrammar = field(default_factory=load_list_grammar)
@@ -42,6 +50,9 @@ class WitnessWork:
     acts: list[WitnessAct] = field(default_factory=list)
     entries: list[Entry] = field(default_factory=list)
     list_counts: list[ListCounts] = field(default_factory=list)
+    kaozheng: KaozhengGrammar = field(default_factory=load_kaozheng_grammar)
+    kz_claims: list[KaozhengClaim] = field(default_factory=list)
+    kz_counts: KaozhengCounts = field(default_factory=KaozhengCounts)
 
     def add(self, witnesses: list[Witness], result: ReadResult, acts: list[Act], fmt: str, *,
             edition: str, file: str, document: str, fold, passage_iri) -> None:
@@ -53,16 +64,22 @@ class WitnessWork:
             found, counts = file_entries(result, file, document, fold, passage_iri, self.lists)
             self.entries += found
             self.list_counts.append(counts)
+        if edition == self.kaozheng.edition:
+            self.kz_claims += kaozheng_claims(result, file, document, fold, passage_iri,
+                                              self.kaozheng, self.kz_counts)
 
     def claimed(self, out: QuadWriter) -> list[Variant]:
-        """The commentators' claims as variants (鄭玄's notes, 張爾岐's lists); their authors
-        written once each."""
+        """The commentators' claims as variants (鄭玄's notes, 張爾岐's lists, the 四庫
+        editors' 考證); their authors written once each."""
         zheng, zhang = person_iri(self.notes.person), person_iri(self.lists.person)
+        siku = person_iri(self.kaozheng.person)
         found: list[Variant] = []
         for grammar, person, made in (
                 (self.notes, zheng, merge_claims(self.claims, zheng)),
                 (self.lists, zhang, resolve_entries(self.entries, self.witnesses, self.lists,
-                                                    zhang, self.list_counts))):
+                                                    zhang, self.list_counts)),
+                (self.kaozheng, siku, resolve_claims(self.kz_claims, self.witnesses,
+                                                     self.kaozheng, siku, self.kz_counts))):
             if made:
                 person_quads(out, person, grammar)
             found += made
@@ -89,4 +106,7 @@ class WitnessWork:
                 "steps": step_summary(steps, self.acts),
                 "collation": {"lists": [c.to_json() for c in self.list_counts],
                               "claims_by_rite": claims_by_rite(
-                                  claimed, person_iri(self.lists.person))}}
+                                  claimed, person_iri(self.lists.person)),
+                              "kaozheng": {**self.kz_counts.to_json(),
+                                           "claims_by_rite": claims_by_rite(
+                                               claimed, person_iri(self.kaozheng.person))}}}

@@ -94,3 +94,19 @@ def test_annotations_read_with_the_official_context_are_the_stores_annotations(b
     expected = {t for node in nodes for t in stored.triples((node, None, None))
                 if t[1] not in not_oa and t[2] not in not_oa}
     assert ours == expected
+
+
+def test_rdfxml_refuses_a_character_xml_cannot_carry_instead_of_writing_broken_xml():
+    """KR1d0026 卷一 holds a U+0001 in its text, kept as the file has it; XML 1.0 has no way
+    to write it, so the RDF/XML export says so (exit 2) and the other formats carry it."""
+    import pyoxigraph as ox
+
+    from ritegraph.errors import UsageError
+
+    store = ox.Store()
+    graph = ox.NamedNode(GRAPH_BASE + "corpus")
+    passage = ox.NamedNode("https://w3id.org/ritegraph/text/KR1d0026_001/p1")
+    store.add(ox.Quad(passage, ox.NamedNode(str(RG.text)), ox.Literal("冠\x01禮"), graph))
+    with pytest.raises(UsageError, match=r"U\+0001.*text/KR1d0026_001/p1"):
+        serialize(store, "rdfxml")
+    assert "冠\x01禮" in serialize(store, "ntriples").decode("utf-8")

@@ -8,12 +8,11 @@ import http.server
 import json
 import os
 import shutil
-import socket
 import subprocess
-import sys
 import threading
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 from collections.abc import Iterator
 from decimal import Decimal
@@ -25,64 +24,25 @@ import pytest
 from ritegraph import query as q
 from ritegraph.cli import main
 from ritegraph.errors import RemoteError
-from ritegraph.push import Http, graph_lines, push, remote_count, update_graph
+from ritegraph.push import graph_lines, push, remote_count, update_graph
+from ritegraph.remote import Client
 from ritegraph.store import named_graphs, open_store
 
-from .serve_support import stop
+from . import remote_support as rs
+from .remote_support import LOOPBACK, Oxigraph, free_port, oxigraph_server, wait_until_up
 
 pytestmark = pytest.mark.slow
 
 FIXTURE = Path(__file__).parent / "fixtures" / "queries" / "small.trig"
 QUERIES = q.catalogue()
-LOOPBACK = "127.0.0.1"
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind((LOOPBACK, 0))
-        return sock.getsockname()[1]
-
-
-def oxigraph_binary() -> str | None:
-    beside_python = Path(sys.executable).with_name("oxigraph")
-    return shutil.which("oxigraph") or (str(beside_python) if beside_python.exists() else None)
-
-
-def wait_until_up(url: str, process: subprocess.Popen, seconds: float = 20.0) -> None:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise RuntimeError(f"server exited with {process.returncode}")
-        try:
-            with urllib.request.urlopen(url, timeout=1):
-                return
-        except (urllib.error.URLError, ConnectionError, TimeoutError):
-            time.sleep(0.1)
-    raise RuntimeError(f"server at {url} did not answer within {seconds} s")
-
-
-class Oxigraph:
-    def __init__(self, port: int) -> None:
-        base = f"http://{LOOPBACK}:{port}"
-        self.query, self.update, self.store = base + "/query", base + "/update", base + "/store"
 
 
 @pytest.fixture(scope="module")
 def oxigraph(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Oxigraph]:
-    binary = oxigraph_binary()
-    if binary is None:
-        pytest.skip("the oxigraph server binary is not installed (pip install oxigraph)")
-    port = free_port()
-    location = tmp_path_factory.mktemp("oxigraph-server")
-    process = subprocess.Popen(
-        [binary, "serve", "--location", str(location), "--bind", f"{LOOPBACK}:{port}",
-         "--union-default-graph"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        server = Oxigraph(port)
-        wait_until_up(server.query + "?query=ASK%7B%7D", process)
+    with oxigraph_server(tmp_path_factory.mktemp("oxigraph-server")) as server:
+        if server is None:
+            pytest.skip("the oxigraph server binary is not installed (pip install oxigraph)")
         yield server
-    finally:
-        stop(process, 10)
 
 
 def clear(server: Oxigraph) -> None:
@@ -140,7 +100,7 @@ def test_update_in_small_chunks_replaces_the_graph(oxigraph, small_store_dir):
     store = open_store(small_store_dir)
     graph = "https://w3id.org/ritegraph/graph/xiangsheli"
     lines = graph_lines(store, graph)
-    http = Http(timeout=30)
+    http = Client(timeout=30)
     for _ in range(2):  # twice: replaced, not duplicated
         update_graph(http, oxigraph.update, graph, lines, chunk=50)
     assert remote_count(q.RemoteTarget(oxigraph.query), graph) == len(lines) > 100
@@ -188,8 +148,9 @@ def test_push_failure_names_the_graphs(oxigraph, small_store_dir, capsys):
                  f"http://{LOOPBACK}:{port}/store", "--timeout", "2",
                  "--store", str(small_store_dir)]) == 2
     err = capsys.readouterr().err
-    assert "failed for https://w3id.org/ritegraph/graph/" in err
-    assert "uploaded and verified: none" in err
+    assert "unreachable" in err and "Traceback" not in err
+    assert "replaced and verified: none" in err
+    assert "kept their previous state: https://w3id.org/ritegraph/graph/" in err
 
 
 # ------------------------------------------------------------------ errors, on fake servers
@@ -369,3 +330,56 @@ def normal(term) -> str:
         if term.datatype.value in NUMERIC:
             return str(Decimal(term.value).normalize())
     return term.value
+
+
+# ------------------------------------------------------------------ push faults, real Oxigraph
+
+def _dump(server: Oxigraph) -> dict[str, set[str]]:
+    """Every named graph on the server, as sets of N-Triples lines."""
+    request = urllib.request.Request(server.store, headers={"Accept": "application/n-quads"})
+    with urllib.request.urlopen(request, timeout=30) as response:
+        quads = ox.parse(response.read(), format=ox.RdfFormat.N_QUADS)
+    graphs: dict[str, set[str]] = {}
+    for quad in quads:
+        if isinstance(quad.graph_name, ox.NamedNode):
+            graphs.setdefault(quad.graph_name.value, set()).add(str(quad.triple))
+    return graphs
+
+
+def _previous_state(server: Oxigraph, store) -> dict[str, set[str]]:
+    """The store's graphs pushed, plus one extra triple in each: what a stale server holds."""
+    clear(server)
+    assert push(store, server.query, graph_store=server.store).ok
+    extra = " ;\n".join(f'INSERT DATA {{ GRAPH <{g}> {{ <urn:old> <urn:p> "old" }} }}'
+                        for g in named_graphs(store))
+    request = urllib.request.Request(
+        server.update, data=urllib.parse.urlencode({"update": extra}).encode(), method="POST",
+        headers={"Content-Type": "application/x-www-form-urlencoded"})
+    with urllib.request.urlopen(request, timeout=30):
+        pass
+    return _dump(server)
+
+
+@pytest.mark.parametrize("gsp", [False, True], ids=["update", "graph-store"])
+@pytest.mark.parametrize("how", [rs.status(500), rs.close_midway], ids=["500", "closed"])
+@pytest.mark.parametrize("n", [1, 4, 6, 9])
+def test_push_through_a_failing_proxy_never_loses_oxigraph_data(oxigraph, small_store_dir, gsp,
+                                                                how, n):
+    store = open_store(small_store_dir)
+    before = _previous_state(oxigraph, store)
+    proxy = rs.Proxy(oxigraph.base)
+    proxy.fault = rs.fail_nth(n, how)
+    with rs.loopback(proxy) as loop:
+        report = push(store, loop.url("/query"), update=loop.url("/update"),
+                      graph_store=loop.url("/store") if gsp else None, timeout=10)
+    after = _dump(oxigraph)
+    assert not [g for g in after if "staging" in g], report.summary()
+    for item in report.graphs:
+        local = {str(t.triple) for t in store.quads_for_pattern(
+            None, None, None, ox.NamedNode(item.graph))}
+        if item.state == "replaced":
+            assert after[item.graph] == local, item.line()
+        else:
+            assert item.state == "kept", item.line()
+            assert after[item.graph] == before[item.graph], item.line()
+    assert report.ok == (report.error is None)

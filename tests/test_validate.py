@@ -3,6 +3,7 @@ pyshacl; exit codes; a corrupted copy of the real graph is caught at the right f
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pyoxigraph as ox
@@ -190,3 +191,55 @@ def test_corrupted_copy_of_the_seed_graph_is_caught(built_store, shapes, schema)
     focus = {(r.shape.rsplit("#", 1)[1], r.focus) for r in results if r.severity == "Violation"}
     assert focus == {("QuoteMatchesSourceShape", row["q"].value),
                      ("StepShape", broken_step.value)}
+
+
+# -- RDF input is bounded and never fetches (issue 15) ---------------------------------------
+
+def test_empty_or_non_rdf_data_does_not_conform(tmp_path, capsys):
+    for name, text in [("empty.ttl", ""), ("spaces.nt", "  \n"), ("plain.json", '{"a": 1}')]:
+        (tmp_path / name).write_text(text, encoding="utf-8")
+        assert main(["validate", "--data", str(tmp_path / name)]) == 2, name
+        assert "no RDF triples" in capsys.readouterr().err
+
+
+def test_billion_laughs_is_refused_before_any_expansion(tmp_path, capsys):
+    entities = "".join(f'<!ENTITY e{i + 1} "{("&e" + str(i) + ";") * 10}">' for i in range(9))
+    (tmp_path / "laughs.rdf").write_text(
+        f'<?xml version="1.0"?><!DOCTYPE rdf:RDF [<!ENTITY e0 "lol">{entities}]>'
+        '<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" '
+        'xmlns:ex="http://example.org/"><rdf:Description rdf:about="http://example.org/s">'
+        "<ex:p>&e9;</ex:p></rdf:Description></rdf:RDF>", encoding="utf-8")
+    assert main(["validate", "--data", str(tmp_path / "laughs.rdf")]) == 2
+    assert "<!DOCTYPE declaration is refused" in capsys.readouterr().err
+
+
+def test_size_limit(tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv("RITEGRAPH_MAX_RDF_MB", "1")
+    line = '<http://example.org/s> <http://example.org/p> "%s" .\n'
+    (tmp_path / "big.nt").write_text("".join(line % i for i in range(30000)))
+    assert main(["validate", "--data", str(tmp_path / "big.nt")]) == 2
+    assert "above the limit of 1 MiB" in capsys.readouterr().err
+
+
+def test_remote_jsonld_context_is_never_fetched(tmp_path, capsys):
+    from .remote_support import garbage, loopback
+
+    with loopback(garbage(b'{"@context": {"ex": "http://example.org/"}}',
+                          "application/ld+json")) as server:
+        (tmp_path / "remote.jsonld").write_text(json.dumps(
+            {"@context": server.url("/context.jsonld"), "@id": "http://example.org/s",
+             "ex:p": "v"}))
+        assert main(["validate", "--data", str(tmp_path / "remote.jsonld")]) == 2
+        assert server.seen == []
+    assert "never fetches contexts" in capsys.readouterr().err
+
+
+def test_annotations_export_validates_offline_with_the_vendored_context(small_store_dir,
+                                                                         tmp_path, capsys):
+    out = tmp_path / "annotations.jsonld"
+    assert main(["export", "--format", "annotations", "--output", str(out),
+                 "--store", str(small_store_dir)]) == 0
+    assert json.loads(out.read_text())["@context"] == "http://www.w3.org/ns/anno.jsonld"
+    capsys.readouterr()
+    assert main(["validate", "--data", str(out)]) in (0, 1)
+    assert " triples, " in capsys.readouterr().out

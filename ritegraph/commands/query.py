@@ -27,7 +27,8 @@ def register(subparsers) -> None:
                         help="SPARQL 1.1 query endpoint (credentials from "
                              f"${q.ENV_USER} / ${q.ENV_PASSWORD})")
     parser.add_argument("--timeout", type=float, default=60.0, metavar="S",
-                        help="remote request timeout in seconds (default 60)")
+                        help="deadline in seconds: of the whole HTTP request with --endpoint, of "
+                             "the run on the local store otherwise (default 60)")
     parser.add_argument("--limit", type=int, metavar="N", help="at most N rows")
     add_store_option(parser)
     parser.set_defaults(func=run)
@@ -54,13 +55,13 @@ def list_queries() -> str:
 
 
 def make_target(args: argparse.Namespace) -> q.Target:
-    """The endpoint given by --endpoint, else the local store."""
+    """The endpoint given by --endpoint, else the local store (queried in a child process
+    that the deadline, Ctrl-C or its memory bound stop)."""
     if args.endpoint:
         return q.RemoteTarget(args.endpoint, timeout=args.timeout)
-    from ..store import open_store
+    from ..localrun import ProcessTarget
 
-    directory = store_dir(args)
-    return q.LocalTarget(open_store(directory), f"the store in {directory}")
+    return ProcessTarget(store_dir(args), deadline=args.timeout)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -72,6 +73,11 @@ def run(args: argparse.Namespace) -> int:
     named = q.resolve_query(args.query) if args.query else q.NamedQuery("<sparql>", args.sparql)
     params = parse_params(args.param)
     target = make_target(args)
-    result = q.run(target, named, params, args.limit)
-    sys.stdout.write(q.format_result(result, args.format, target))
+    try:
+        result = q.run(target, named, params, args.limit)
+        sys.stdout.write(q.format_result(result, args.format, target))
+    finally:
+        close = getattr(target, "close", None)
+        if close is not None:
+            close()
     return 0

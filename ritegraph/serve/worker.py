@@ -12,14 +12,13 @@ import itertools
 import json
 import os
 import re
-import threading
-import time
 from dataclasses import asdict, dataclass, field
 from functools import cache, lru_cache
 from multiprocessing.connection import Connection
 
 import pyoxigraph as ox
 
+from ..localrun import exit_with_parent, limit_memory, memory_limit_mb
 from ..read import RiteGraph
 from ..read.describe import describe
 from ..read.views import view
@@ -203,18 +202,11 @@ def graph_of(store: ox.Store) -> RiteGraph:
     return RiteGraph(store)
 
 
-def _exit_with_parent(parent: int) -> None:
-    """End this worker when the server is gone (it may be busy in a long query)."""
-    while True:
-        time.sleep(1.0)
-        if os.getppid() != parent:
-            os._exit(0)
-
-
 def main(conn: Connection, store_path: str, parent: int) -> None:
     """The worker process: open the store, say ``ready``, answer jobs until the pipe closes."""
-    threading.Thread(target=_exit_with_parent, args=(parent,), daemon=True).start()
+    exit_with_parent(parent)
     try:
+        limit_memory(memory_limit_mb())  # a runaway query fails in this worker, not the host
         store = ox.Store.read_only(store_path)
         check_query("ASK {}")  # import and warm up the parser before the first request
     except Exception as exc:  # reported to the server, which stops with the message

@@ -400,6 +400,24 @@ def test_stale_builds_are_swept_and_nothing_else(good_store: Path, tmp_path: Pat
     assert live.exists() and elsewhere.exists() and unmarked.exists() and foreign.exists()
 
 
+def test_a_killed_builds_quads_file_is_swept_and_no_other_file(good_store: Path,
+                                                                 tmp_path: Path) -> None:
+    """The temporary N-Quads of a killed build (its host and dead pid in the name) goes; a
+    live build's, an unnamed young one and a file that is not ours stay."""
+    store = copy_store(good_store, tmp_path / "store")
+    host = socket.gethostname()
+    dead = store / f".quads-{host}-{2**22 + 12345}-abc123.nq"
+    live = store / f".quads-{host}-{os.getpid()}-def456.nq"
+    unnamed = store / ".quads-x1y2z3.nq"  # an older build's name: swept only when stale
+    mine = store / "notes.nq"
+    for path in (dead, live, unnamed, mine):
+        path.write_text("", encoding="utf-8")
+    corpus = write_corpus(tmp_path / "corpus")
+    assert main(["build", "-q", "--corpus", str(corpus), "--store", str(store)]) == 0
+    assert not dead.exists()
+    assert live.exists() and unnamed.exists() and mine.exists()
+
+
 def test_store_that_is_a_plain_file(tmp_path: Path, capsys) -> None:
     store = tmp_path / "store"
     store.write_text("not a store", encoding="utf-8")

@@ -1,0 +1,220 @@
+"""Local queries in a child process, so that a deadline, a memory bound and Ctrl-C really stop
+them (pyoxigraph cannot interrupt a running query).
+
+``ritegraph query`` on the local store forks one child for the whole command (cheap: it
+inherits the imported modules); the child opens the store read-only, bounds its own address
+space (``RLIMIT_AS``, :data:`ENV_MEMORY`) and answers queries over a pipe. The parent waits for
+each answer at most ``deadline`` seconds; at the deadline, on Ctrl-C or when the child dies
+(out of memory), it kills the child and says so. The child ends with its parent.
+
+The serve module's query workers (:mod:`ritegraph.serve.worker`) share :func:`limit_memory`
+and :func:`exit_with_parent`; they are long-lived and spawned, which costs a fresh interpreter
+per worker, too much for one command-line query.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import multiprocessing
+import os
+import signal
+import threading
+import time
+from multiprocessing.connection import Connection
+from pathlib import Path
+
+from .errors import InputError, RitegraphError, StoreError
+
+ENV_MEMORY = "RITEGRAPH_QUERY_MEMORY_MB"
+DEFAULT_MEMORY_MB = 4096  # address space of a query process; 0 = unbounded
+
+
+def memory_limit_mb() -> int:
+    """The address-space bound of a query process in MiB (``$RITEGRAPH_QUERY_MEMORY_MB``)."""
+    value = os.environ.get(ENV_MEMORY, "").strip()
+    if not value:
+        return DEFAULT_MEMORY_MB
+    try:
+        mb = int(value)
+    except ValueError:
+        raise InputError(f"${ENV_MEMORY} must be a whole number of MiB (0: no bound), "
+                         f"not {value!r}") from None
+    if mb < 0:
+        raise InputError(f"${ENV_MEMORY} must be ≥ 0, not {mb}")
+    return mb
+
+
+def limit_memory(mb: int) -> None:
+    """Bound this process's address space to ``mb`` MiB (0: leave it)."""
+    if mb <= 0:
+        return
+    import resource
+
+    limit = mb << 20
+    _soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    if hard != resource.RLIM_INFINITY:
+        limit = min(limit, hard)
+    resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
+
+
+def exit_with_parent(parent: int, every: float = 1.0) -> None:
+    """End this process when ``parent`` is gone (it may be busy in a long query)."""
+    def watch() -> None:
+        while True:
+            time.sleep(every)
+            if os.getppid() != parent:
+                os._exit(0)
+    threading.Thread(target=watch, daemon=True, name="exit-with-parent").start()
+
+
+def _child(conn: Connection, store_dir: str, memory_mb: int, parent: int) -> None:
+    """The query process: open the store, answer ``select`` texts until the pipe closes."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C and kills us
+    _quiet_stderr()  # an allocator's abort message would reach the terminal: the parent reports
+    exit_with_parent(parent)
+    try:
+        limit_memory(memory_mb)
+        from .query import LocalTarget
+        from .store import open_store
+
+        target = LocalTarget(open_store(Path(store_dir)))
+    except (RitegraphError, OSError, MemoryError) as exc:
+        conn.send(("error", _portable(exc)))
+        return
+    conn.send(("ready", None))
+    while True:
+        try:
+            text = conn.recv()
+        except (EOFError, OSError):
+            return
+        try:
+            conn.send(("ok", target.select(text)))
+        except RitegraphError as exc:
+            conn.send(("error", _portable(exc)))
+        except MemoryError:
+            conn.send(("error", _memory_error(memory_mb)))
+        except Exception as exc:  # a storage error of a corrupted store, …
+            conn.send(("error", StoreError(f"the query failed on the store in {store_dir}: "
+                                           f"{type(exc).__name__}: {exc}")))
+
+
+def _quiet_stderr() -> None:
+    with contextlib.suppress(OSError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, 2)
+        os.close(devnull)
+
+
+def _portable(exc: BaseException) -> RitegraphError:
+    """An exception that pickles (re-raised in the parent with its exit code)."""
+    if isinstance(exc, RitegraphError):
+        clone = RitegraphError(str(exc))
+        clone.exit_code = exc.exit_code
+        return clone
+    return StoreError(f"{type(exc).__name__}: {exc}")
+
+
+def _memory_error(mb: int) -> InputError:
+    return InputError(f"the query needed more than its memory bound of {mb} MiB and was "
+                      f"stopped (a corrupted store or a query whose intermediate results "
+                      f"explode); raise the bound with ${ENV_MEMORY}=N (MiB, 0: none)")
+
+
+class QueryProcess:
+    """One child process answering queries on the store in ``store_dir``."""
+
+    def __init__(self, store_dir: Path, memory_mb: int | None = None) -> None:
+        self.store_dir = Path(store_dir)
+        self.memory_mb = memory_limit_mb() if memory_mb is None else memory_mb
+        self.shown = 0.0  # the deadline as the user gave it, for messages
+        self.process: multiprocessing.process.BaseProcess | None = None
+        self.conn: Connection | None = None
+
+    def _start(self, deadline: float | None) -> Connection:
+        context = multiprocessing.get_context("fork")
+        self.conn, child = context.Pipe()
+        self.process = context.Process(
+            target=_child, name="ritegraph-query",
+            args=(child, str(self.store_dir), self.memory_mb, os.getpid()), daemon=True)
+        self.process.start()
+        child.close()
+        status, detail = self._receive(deadline, "opening the store")
+        if status != "ready":
+            self.close()
+            raise detail
+        return self.conn
+
+    def select(self, text: str, deadline: float | None):
+        """The :class:`~ritegraph.query.Result` of ``text``, within ``deadline`` seconds."""
+        started = time.monotonic()
+        self.shown = deadline or 0.0
+        conn = self.conn if self.conn is not None else self._start(deadline)
+        if deadline is not None:
+            deadline = max(deadline - (time.monotonic() - started), 0.001)
+        conn.send(text)
+        status, detail = self._receive(deadline, "the query")
+        if status == "error":
+            raise detail
+        return detail
+
+    def _receive(self, deadline: float | None, what: str) -> tuple[str, object]:
+        assert self.conn is not None
+        try:
+            if not self.conn.poll(deadline):
+                self.close()
+                raise InputError(f"{what} was stopped at the deadline of {self.shown:g} s "
+                                 f"(its process was killed); raise it with --timeout")
+            return self.conn.recv()
+        except (EOFError, OSError, ConnectionError):
+            code = self._reap()
+            if code == -signal.SIGKILL or code == -signal.SIGABRT or code == 134:
+                raise _memory_error(self.memory_mb) from None
+            raise StoreError(f"{what} failed: the query process on {self.store_dir} died "
+                             f"(exit {code})") from None
+        except KeyboardInterrupt:
+            self.close()
+            raise
+
+    def _reap(self) -> int | None:
+        if self.process is None:
+            return None
+        self.process.join(5)
+        code = self.process.exitcode
+        self.close()
+        return code
+
+    def close(self) -> None:
+        """Kill the child (idle or busy)."""
+        if self.process is not None:
+            with contextlib.suppress(OSError, ValueError, AttributeError):
+                self.process.kill()
+                self.process.join(5)
+        if self.conn is not None:
+            with contextlib.suppress(OSError):
+                self.conn.close()
+        self.process, self.conn = None, None
+
+
+class ProcessTarget:
+    """The local store (default graph = union of the named graphs), queried in a
+    :class:`QueryProcess` with a deadline per query: a :class:`~ritegraph.query.Target`."""
+
+    def __init__(self, store_dir: Path, deadline: float | None = None,
+                 description: str | None = None) -> None:
+        from .store import current_build
+
+        if deadline is not None and not deadline > 0:
+            raise InputError(f"--timeout must be a positive number of seconds, not {deadline:g}")
+        current_build(Path(store_dir))  # no store: StoreError now, in this process
+        self.deadline = deadline
+        self.description = description or f"the store in {store_dir}"
+        self.process = QueryProcess(Path(store_dir))
+
+    def select(self, text: str):
+        from .query import query_form
+
+        query_form(text)
+        return self.process.select(text, self.deadline)
+
+    def close(self) -> None:
+        self.process.close()
