@@ -27,6 +27,7 @@ from .snapshot import (
     concept_from_iri,
     load_snapshot,
     python_value,
+    read_attestations,
     read_concepts,
     read_rite_steps,
     read_rites,
@@ -168,25 +169,26 @@ class RiteGraph:
                    disagreeing: bool = False) -> list[RiteStepRecord]:
         """Steps of the rite merged across witnesses (of one rite or all); ``witness`` (part of
         a file name, e.g. ``KR1d0026``) keeps the steps that witness states, with its own
-        attestation only; ``disagreeing`` keeps the steps whose witnesses disagree."""
-        data = self.snapshot([self.rite(rite).slug] if rite else None)
-        graphs = None if rite is None else [rite_graph(self.rite(rite).slug), GRAPH_CORPUS]
-        by_iri = {s.iri: s for s in data.steps}
+        attestation only; ``disagreeing`` keeps the steps whose witnesses disagree. The
+        attestations carry their agents and objects (the other slots: :meth:`steps`)."""
+        slug = self.rite(rite).slug if rite else None
+        graphs = None if slug is None else [rite_graph(slug), GRAPH_CORPUS]
+        attested = read_attestations(self.store, graphs)
         out = []
         for r in read_rite_steps(self.store, graphs):
-            if r["rite"] not in data.rites or (disagreeing and not r["disagree"]):
+            if disagreeing and not r["disagree"]:
                 continue
-            attested = sorted((by_iri[a] for a in r["attestations"] if a in by_iri),
-                              key=lambda s: (s.where.file or "", s.where.start or 0))
+            steps = sorted((attested[a] for a in r["attestations"] if a in attested),
+                           key=lambda s: (s.where.file or "", s.where.start or 0))
             if witness is not None:
-                attested = [s for s in attested if witness in (s.where.file or "")]
-                if not attested:
+                steps = [s for s in steps if witness in (s.where.file or "")]
+                if not steps:
                     continue
-            out.append(RiteStepRecord(r["iri"], r["rite"], r["action"], tuple(attested),
+            out.append(RiteStepRecord(r["iri"], r["rite"], r["action"], tuple(steps),
                                       r["disagree"], frozenset(r["disagrees_on"]),
                                       frozenset(r["missing_in"]), r["at_variant"]))
-        first = {rite.slug: k for k, rite in enumerate(data.rites.values())}
-        return sorted(out, key=lambda s: (first.get(s.rite, 0), _first_place(s)))
+        order = {r.slug: k for k, r in enumerate(self._rites)}
+        return sorted(out, key=lambda s: (order.get(s.rite, 0), _first_place(s)))
 
     def variants(self, rite: str | None = None, kind: str | None = None) -> list[Variant]:
         """Variant readings (異文) of one rite or all, of one kind (``graphic``,

@@ -314,6 +314,24 @@ def one_per_rite_step(steps: list[Step], witness: str | None = None) -> list[Ste
             if s.rite_step is None or s.rite_step == s.iri.replace("/act/", "/step/", 1)]
 
 
+def read_attestations(store: ox.Store, graphs: list[str] | None = None) -> dict[str, Step]:
+    """The witnesses' steps that attest a rite step, by IRI, with file, offsets, quote,
+    negation, agents and objects (not the other slots, order or layer)."""
+    found: dict[str, dict] = {}
+    for r in select(store, "rite_step_attestations", graphs):
+        act = found.setdefault(r["act"], {"row": r, "agent": set(), "object": set()})
+        for slot in ("agent", "object"):
+            if r[slot] is not None:
+                act[slot].add(r[slot])
+    return {iri: Step(iri, Where(slug_of(a["row"]["rite"]), a["row"]["file"], a["row"]["start"],
+                                 a["row"]["end"], a["row"]["quote"], a["row"]["passage"],
+                                 a["row"]["section"]),
+                      0, bool(a["row"]["negated"]), False,
+                      slots={"agent": frozenset(a["agent"]), "object": frozenset(a["object"])},
+                      rite_step=a["row"]["step"])
+            for iri, a in found.items()}
+
+
 def load_snapshot(store: ox.Store, rites: Iterable[str] | None = None) -> Snapshot:
     """Read the graph as records; ``rites`` (slugs) restricts sections, passages, mentions and
     steps to those rites (and their queries to those rites' named graphs). ``steps`` are every
