@@ -12,7 +12,8 @@ import pytest
 
 from ritegraph.build import build
 from ritegraph.check.config import load_config
-from ritegraph.check.report import run_check
+from ritegraph.check.render import render_text as render_check
+from ritegraph.check.report import report_json, run_check
 from ritegraph.cli import main
 from ritegraph.read import open_graph
 from ritegraph.stats import collect, render_text
@@ -232,3 +233,15 @@ def test_check_runs_on_the_rite_steps_and_on_one_witness_with_witness(yanli):
     one = run_check(store, load_config(None), ["yanli"], shacl=False, witness="KR1d0026")
     assert len(one.data.steps) == report.steps[0]["acts"]["kanripo/KR1d0026/KR1d0026_006.txt"][
         "acts"]
+    # the cross-witness check: every disagreeing step, with each witness's quote
+    found = merged.cross_witness
+    assert found["steps"] == report.steps[0]["steps"]
+    assert len(found["disagreeing"]) == report.steps[0]["disagreeing"] > 0
+    texts = {name: (REPO / "corpus" / name).read_text(encoding="utf-8") for name in YANLI}
+    for d in found["disagreeing"]:
+        assert d["explained_by"] in ("variant", "extraction")
+        assert d["disagrees_on"] or d["missing_in"]
+        for a in d["attestations"]:
+            assert texts[a["file"]][a["start"]:a["end"]] == a["quote"]
+    text = render_check(report_json(merged))
+    assert f"## Witnesses disagree: {len(found['disagreeing'])} of {found['steps']}" in text

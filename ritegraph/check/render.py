@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 import unicodedata
 from html import escape
 
@@ -76,6 +77,35 @@ def render_rule(rule: dict, labels: dict[str, str], limit: int | None) -> list[s
     return lines
 
 
+_LAYOUT = re.compile(r"<[^>]*>|¶|\s+")
+
+
+def one_line(quote: str) -> str:
+    """A quote for a one-line display: page breaks, ¶ and line ends left out."""
+    return _LAYOUT.sub("", quote)
+
+
+def cross_witness_lines(found: dict | None, labels: dict[str, str], shown: int) -> list[str]:
+    """The disagreeing rite steps, each with every witness's quote (at most ``shown``)."""
+    if not found:
+        return []
+    rows = found["disagreeing"]
+    at_variants = sum(d["explained_by"] == "variant" for d in rows)
+    out = ["", f"## Witnesses disagree: {len(rows)} of {found['steps']} rite steps "
+               f"({at_variants} at a variant reading)", ""]
+    for d in rows[:shown]:
+        why = ", ".join(d["disagrees_on"] + [f"not stated in {m}" for m in d["missing_in"]])
+        quotes = "  ".join(f"{a['file']}:{a['start']}「{one_line(a['quote'])}」"
+                           f"{'、'.join(a['agent'])}"
+                           f"{'→' + '、'.join(a['object']) if a['object'] else ''}"
+                           for a in d["attestations"])
+        out.append(f"{labels.get(d['rite'], d['rite'])} {d['action']}: {why} "
+                   f"({d['explained_by']}) — {quotes}")
+    if len(rows) > shown:
+        out.append(f"… and {len(rows) - shown} more (--format json lists all)")
+    return out
+
+
 def render_text(report: dict, max_exceptions: int = 20) -> str:
     labels = rite_labels(report)
     slugs = list(labels)
@@ -116,6 +146,7 @@ def render_text(report: dict, max_exceptions: int = 20) -> str:
     out += table([["text", "count", "positions", "example"]] + [
         [g["text"], str(g["count"]), ", ".join(f"{k} {v}" for k, v in g["positions"].items()),
          where_text(g["example"])] for g in ident["lexicon_gaps"]])
+    out += cross_witness_lines(report.get("cross_witness"), labels, max_exceptions)
     out += ["", "## SHACL results per rite", ""]
     shacl = report["shacl"]
     if not shacl["available"]:

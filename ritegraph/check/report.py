@@ -15,6 +15,7 @@ from .identity import IdentityReport, identity
 from .rules import Rule, declared, mine
 from .shacl import ShaclSummary, shacl_summary
 from .usage import UsageReport, usage
+from .witnesses import cross_witness
 
 
 @dataclass
@@ -26,6 +27,7 @@ class CheckReport:
     usage: UsageReport
     identity: IdentityReport
     shacl: ShaclSummary
+    cross_witness: dict  # the rite steps whose witnesses disagree (check/witnesses.py)
 
     @property
     def strict_broken(self) -> list[Rule]:
@@ -42,7 +44,8 @@ def run_check(store: ox.Store, config: CheckConfig, rites: list[str] | None = No
     summary = (shacl_summary(store_dir, set(data.rites)) if shacl
                else ShaclSummary(False, "SHACL summary not requested."))
     return CheckReport(data, config, mine(data, config), declared(data, config),
-                       usage(data, config.usage), identity(data, config.identity), summary)
+                       usage(data, config.usage), identity(data, config.identity), summary,
+                       cross_witness(store, data))
 
 
 # --- JSON -------------------------------------------------------------------------------------
@@ -124,6 +127,7 @@ def report_json(report: CheckReport) -> dict:
                               "rites": dict(g.rites), "example": where_json(data, g.example)}
                              for g in report.identity.gaps],
         },
+        "cross_witness": report.cross_witness,
         "shacl": {"available": report.shacl.available, "note": report.shacl.note,
                   "per_rite": {r: dict(c) for r, c in report.shacl.counts().items()},
                   "groups": [vars(g) for g in report.shacl.groups]},

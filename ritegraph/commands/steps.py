@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 import sys
 from typing import TextIO
 
-from ..check.render import table
+from ..check.render import one_line, table
 from ..cli import add_store_option, store_dir
 from ..read import RiteGraph, open_graph
 from ..read.records import RiteStepRecord
@@ -52,9 +51,6 @@ def record(graph: RiteGraph, step: RiteStepRecord) -> dict:
                          for s in step.attestations]}
 
 
-_LAYOUT = re.compile(r"<[^>]*>|¶|\s+")
-
-
 def write(graph: RiteGraph, steps: list[RiteStepRecord], fmt: str, out: TextIO) -> None:
     rows = [record(graph, s) for s in steps]
     if fmt == "jsonl":
@@ -69,6 +65,6 @@ def write(graph: RiteGraph, steps: list[RiteStepRecord], fmt: str, out: TextIO) 
                                                   for _ in row["missing_in"][:1]])
             why += f" ({row['explained_by']})"
         lines.append([row["rite"], row["action"], str(row["witnesses"]), why, "  ".join(
-            f"{a['file']}:{a['start']}「{_LAYOUT.sub('', a['quote'])}」{'、'.join(a['agent'])}"
+            f"{a['file']}:{a['start']}「{one_line(a['quote'])}」{'、'.join(a['agent'])}"
             for a in row["attestations"])])
     out.write("\n".join(table(lines)) + "\n")
