@@ -35,6 +35,10 @@ def add_store_option(parser: argparse.ArgumentParser) -> None:
                         help=f"store directory (default: $RITEGRAPH_STORE or ./{DEFAULT_STORE})")
 
 
+def add_rite_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--rite", metavar="R", help="only this rite (slug or label, e.g. 燕礼)")
+
+
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # argparse exits 2 on usage errors: keep that
         self.print_usage(sys.stderr)

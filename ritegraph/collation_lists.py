@@ -39,11 +39,11 @@ from .align import View, glyph_end, view
 from .errors import InputError
 from .model import Layer, ReadResult
 from .readers.kanripo_conventions import conventions
-from .variant_notes import load_table, span_reading
+from .variant_notes import PERSON_KEYS, Commentator, load_table, span_reading
 from .variants import Reading, Variant, reading_of
 from .witnesses import Witness
 
-_KEYS = {"person": str, "label": str, "label_hant": str, "label_en": str, "edition": str,
+_KEYS = {**PERSON_KEYS, "edition": str,
          "lists": dict, "named": dict, "error": list, "writes": list, "omission": list,
          "addition": list, "after": list, "before": list, "later": list, "earlier": list,
          "ordinal": str, "one": str, "unit": str, "numerals": str, "transposition": list,
@@ -55,13 +55,21 @@ Span = tuple[int, int]
 
 
 @dataclass(frozen=True)
-class ListGrammar:
+class Numbered(Commentator):
+    """A commentator whose entries count characters (脱二字, 羨一字): ``numerals`` are the
+    characters 1–9, 10, 100."""
+
+    numerals: str
+
+    def number(self, text: str) -> int | None:
+        """The value of a numeral (十四, 八十八, 百二十八), None if ``text`` is none."""
+        return number(text, self.numerals)
+
+
+@dataclass(frozen=True)
+class ListGrammar(Numbered):
     """How 張爾岐 states the errors of a text (the ``[zhang]`` table of ``collation.toml``)."""
 
-    person: str
-    label: str
-    label_hant: str
-    label_en: str
     edition: str
     lists: dict[str, str]
     named: dict[str, str]
@@ -76,13 +84,8 @@ class ListGrammar:
     ordinal: str
     one: str
     unit: str
-    numerals: str
     transposition: tuple[str, ...]
     longest: int
-
-    def number(self, text: str) -> int | None:
-        """The value of a numeral (十四, 八十八, 百二十八), None if ``text`` is none."""
-        return number(text, self.numerals)
 
 
 def number(text: str, numerals: str) -> int | None:
@@ -105,11 +108,21 @@ def number(text: str, numerals: str) -> int | None:
 
 def load_list_grammar(path: Path | None = None, table: str = "zhang") -> ListGrammar:
     """The grammar of 張爾岐's lists; unknown, missing or mistyped keys are errors."""
-    data = load_table(path, table, _KEYS)
-    if len(data["transposition"]) != 3 or len(data["numerals"]) != 11:
-        raise InputError(f"[{table}]: transposition takes three words, numerals the eleven "
-                         "characters 1–9, 10, 100", path=str(path or "ingest/collation.toml"))
-    return ListGrammar(**{k: tuple(v) if isinstance(v, list) else v for k, v in data.items()})
+    data = load_numbered(path, table, _KEYS)
+    if len(data["transposition"]) != 3:
+        raise InputError(f"[{table}]: transposition takes three words",
+                         path=str(path or "ingest/collation.toml"))
+    return ListGrammar(**data)
+
+
+def load_numbered(path: Path | None, table: str, keys: dict[str, type]) -> dict:
+    """A table of a :class:`Numbered` commentator, checked (``numerals`` included), lists
+    made tuples."""
+    data = load_table(path, table, keys)
+    if len(data["numerals"]) != 11:
+        raise InputError(f"[{table}]: numerals takes the eleven characters 1–9, 10, 100",
+                         path=str(path or "ingest/collation.toml"))
+    return {k: tuple(v) if isinstance(v, list) else v for k, v in data.items()}
 
 
 # ---------------------------------------------------------------------------------------------

@@ -34,14 +34,13 @@ from pathlib import Path
 from rapidfuzz.distance import Hamming
 
 from .align import View, glyph_end, view
-from .collation_lists import _find, _kind, _raw, _trimmed, number
-from .errors import InputError
+from .collation_lists import Numbered, _find, _kind, _raw, _trimmed, load_numbered
 from .model import Layer, ReadResult
-from .variant_notes import load_table, span_reading
+from .variant_notes import PERSON_KEYS, span_reading
 from .variants import Reading, Variant, reading_of
 from .witnesses import Witness
 
-_KEYS = {"person": str, "label": str, "label_hant": str, "label_en": str, "edition": str,
+_KEYS = {**PERSON_KEYS, "edition": str,
          "named": dict, "joined": str, "joined_end": list, "error": list, "writes": list,
          "omission": list, "addition": list, "after": list, "before": list, "here": list,
          "unit": str, "numerals": str, "marks": list, "stops": list, "longest": int}
@@ -54,13 +53,9 @@ Span = tuple[int, int]
 
 
 @dataclass(frozen=True)
-class KaozhengGrammar:
+class KaozhengGrammar(Numbered):
     """How the 四庫 editors state a variant (the ``[kaozheng]`` table of ``collation.toml``)."""
 
-    person: str
-    label: str
-    label_hant: str
-    label_en: str
     edition: str
     named: dict[str, str]
     joined: str
@@ -73,24 +68,16 @@ class KaozhengGrammar:
     before: tuple[str, ...]
     here: tuple[str, ...]
     unit: str
-    numerals: str
     marks: tuple[str, ...]
     stops: tuple[str, ...]
     longest: int
 
-    def number(self, text: str) -> int | None:
-        return number(text, self.numerals)
 
 
 def load_kaozheng_grammar(path: Path | None = None, table: str = "kaozheng"
                           ) -> KaozhengGrammar:
     """The grammar of the 考證; unknown, missing or mistyped keys are errors."""
-    data = load_table(path, table, _KEYS)
-    if len(data["numerals"]) != 11:
-        raise InputError(f"[{table}]: numerals takes the eleven characters 1–9, 10, 100",
-                         path=str(path or "ingest/collation.toml"))
-    return KaozhengGrammar(**{k: tuple(v) if isinstance(v, list) else v
-                              for k, v in data.items()})
+    return KaozhengGrammar(**load_numbered(path, table, _KEYS))
 
 
 # ---------------------------------------------------------------------------------------------

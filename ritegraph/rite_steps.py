@@ -16,11 +16,9 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from rapidfuzz.distance import Levenshtein
-
 from .acts.model import Act
 from .variants import Variant
-from .witnesses import Witness, by_rite
+from .witnesses import Witness, by_rite, opcodes, reference_first
 
 
 @dataclass(frozen=True)
@@ -79,7 +77,7 @@ class _Mapped:
             self.to_reference = list(range(len(witness.chars)))
             self.covered = bytearray(b"\x01" * len(reference.chars))
             return
-        for tag, a1, a2, b1, _b2 in Levenshtein.opcodes(reference.chars, witness.chars):
+        for tag, a1, a2, b1, _b2 in opcodes(reference.chars, witness.chars):
             if tag == "equal":
                 for k in range(a2 - a1):
                     self.to_reference[b1 + k] = a1 + k
@@ -149,7 +147,7 @@ def rite_steps(witnesses: Iterable[Witness], acts: Iterable[WitnessAct],
         variant_refs[v.rite].append(v.readings[0])
     steps: list[RiteStep] = []
     for rite in sorted(groups):
-        ordered = sorted(groups[rite], key=lambda w: (-len(w.chars), w.file))
+        ordered = reference_first(groups[rite])
         mapped = [_Mapped(ordered[0], w) for w in ordered]
         reference = mapped[0]
         spans = [s for r in variant_refs[rite] if r.file == ordered[0].file

@@ -23,20 +23,28 @@ from .model import Layer, ReadResult
 from .resources import data_dir
 from .variants import CONTEXT, Reading, Variant
 
-_KEYS = {"person": str, "label": str, "label_hant": str, "label_en": str, "traditions": list,
-         "substitution": list, "omission": list, "adverbs": list, "longest": int}
+#: The keys of every commentator's table: who makes its claims.
+PERSON_KEYS = {"person": str, "label": str, "label_hant": str, "label_en": str}
+_KEYS = {**PERSON_KEYS, "traditions": list, "substitution": list, "omission": list,
+         "adverbs": list, "longest": int}
 #: 經 characters before X that identify the place of a claim across editions.
 PLACE_CONTEXT = 6
 
 
 @dataclass(frozen=True)
-class NoteGrammar:
-    """How one commentator states variants (one table of ``collation.toml``)."""
+class Commentator:
+    """Who a table of ``collation.toml`` attributes its claims to (``person/<person>``)."""
 
     person: str
     label: str
     label_hant: str
     label_en: str
+
+
+@dataclass(frozen=True)
+class NoteGrammar(Commentator):
+    """How 鄭玄's notes state variants (the ``[zheng]`` table of ``collation.toml``)."""
+
     traditions: tuple[str, ...]
     substitution: frozenset[str]
     omission: frozenset[str]
@@ -65,10 +73,10 @@ def load_table(path: Path | None, table: str, keys: dict[str, type]) -> dict:
 def load_grammar(path: Path | None = None, table: str = "zheng") -> NoteGrammar:
     """The grammar of one commentator's notes; unknown or mistyped keys are errors."""
     data = load_table(path, table, _KEYS)
-    return NoteGrammar(data["person"], data["label"], data["label_hant"], data["label_en"],
-                       tuple(data["traditions"]), frozenset(data["substitution"]),
-                       frozenset(data["omission"]), frozenset(data["adverbs"]),
-                       data["longest"])
+    return NoteGrammar(**{k: data[k] for k in PERSON_KEYS}, traditions=tuple(data["traditions"]),
+                       substitution=frozenset(data["substitution"]),
+                       omission=frozenset(data["omission"]), adverbs=frozenset(data["adverbs"]),
+                       longest=data["longest"])
 
 
 @dataclass(frozen=True)

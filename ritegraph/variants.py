@@ -21,11 +21,9 @@ from bisect import bisect_right
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from rapidfuzz.distance import Levenshtein
-
 from .align import glyph_end
 from .vocab import RG
-from .witnesses import Witness, by_rite
+from .witnesses import Opcode, Witness, by_rite, opcodes, reference_first
 
 KINDS = ("graphic", "substitution", "addition-omission", "order")
 #: The class of each kind, below rg:VariantReading.
@@ -95,15 +93,15 @@ class _Pair:
     """The alignment of one witness with the reference: opcodes and their a-side starts."""
 
     witness: Witness
-    ops: list[tuple[str, int, int, int, int]]
+    ops: tuple[Opcode, ...]
     starts: list[int]
 
     @classmethod
     def of(cls, reference: Witness, witness: Witness) -> _Pair:
-        ops = [tuple(op) for op in Levenshtein.opcodes(reference.chars, witness.chars)]
+        ops = opcodes(reference.chars, witness.chars)
         return cls(witness, ops, [op[1] for op in ops])
 
-    def ops_at(self, i: int) -> list[tuple[str, int, int, int, int]]:
+    def ops_at(self, i: int) -> list[Opcode]:
         """The opcodes whose reference range touches boundary ``i``."""
         k = bisect_right(self.starts, i)
         return [op for op in self.ops[max(0, k - 2):k + 1] if op[1] <= i <= op[2]]
@@ -154,11 +152,11 @@ def local_differences(pair: _Pair, gaps: list[Gap], rite: str, reference: str
     return spans
 
 
-def _graphic_spans(reference: Witness, pairs: list[_Pair], script: Callable[[str], str],
-                   raw: Callable[[Witness, int], str]) -> list[tuple[int, int]]:
+def _graphic_spans(reference: Witness, pairs: list[_Pair], script: Callable[[str], str]
+                   ) -> list[tuple[int, int]]:
     """Reference positions where a witness is equal on the view but differs in writing
     otherwise than by script (each a one-character span)."""
-    traditional = {id(w): _is_traditional(w, raw, script)
+    traditional = {id(w): _is_traditional(w, script)
                    for w in [reference, *(p.witness for p in pairs)]}
     positions = set()
     for pair in pairs:
@@ -168,17 +166,16 @@ def _graphic_spans(reference: Witness, pairs: list[_Pair], script: Callable[[str
             if tag != "equal":
                 continue
             for k in range(a2 - a1):
-                x, y = raw(reference, a1 + k), raw(w, b1 + k)
+                x, y = _raw(reference, a1 + k), _raw(w, b1 + k)
                 if x != y and (same_script or script(x) != script(y)):
                     positions.add(a1 + k)
     return [(i, i + 1) for i in sorted(positions)]
 
 
-def _is_traditional(w: Witness, raw: Callable[[Witness, int], str],
-                    script: Callable[[str], str]) -> bool:
+def _is_traditional(w: Witness, script: Callable[[str], str]) -> bool:
     """Whether a witness is written in traditional characters (>2% change under t2s)."""
     sample = range(0, len(w.chars), max(1, len(w.chars) // 2000))
-    changed = sum(script(raw(w, i)) != raw(w, i) for i in sample)
+    changed = sum(script(_raw(w, i)) != _raw(w, i) for i in sample)
     return changed > 0.02 * len(sample)
 
 
@@ -241,12 +238,12 @@ def _contains(longer: str, shorter: str) -> bool:
 def rite_variants(witnesses: list[Witness], script: Callable[[str], str]
                   ) -> tuple[list[Variant], list[Gap]]:
     """The variant readings of one rite's witnesses, and the gaps between them."""
-    ordered = sorted(witnesses, key=lambda w: (-len(w.chars), w.file))
+    ordered = reference_first(witnesses)
     reference, pairs = ordered[0], [_Pair.of(ordered[0], w) for w in ordered[1:]]
     rite = reference.rite
     gaps: list[Gap] = []
     differing = [s for p in pairs for s in local_differences(p, gaps, rite, reference.file)]
-    graphic = _graphic_spans(reference, pairs, script, _raw)
+    graphic = _graphic_spans(reference, pairs, script)
     variants = []
     for i1, i2 in _union(differing + graphic):
         readings, folded = [reading_of(reference, i1, i2)], [reference.chars[i1:i2]]

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from rapidfuzz.distance import Levenshtein
 
@@ -102,10 +103,26 @@ class Coverage:
                 "sections": self.sections, "unaligned_sections": self.unaligned_sections}
 
 
+Opcode = tuple[str, int, int, int, int]
+
+
+@lru_cache(maxsize=64)
+def opcodes(a: str, b: str) -> tuple[Opcode, ...]:
+    """The edit-distance alignment of two folded texts (rapidfuzz's opcodes). Cached: the
+    alignment, the variant readings and the rite steps all align each witness with its
+    rite's reference."""
+    return tuple(tuple(op) for op in Levenshtein.opcodes(a, b))
+
+
+def reference_first(witnesses: Iterable[Witness]) -> list[Witness]:
+    """A rite's witnesses, the reference (the one with the most 经) first."""
+    return sorted(witnesses, key=lambda w: (-len(w.chars), w.file))
+
+
 def equal_pairs(a: str, b: str) -> list[tuple[int, int]]:
     """Positions ``(i, j)`` with ``a[i] == b[j]`` in an edit-distance alignment of a and b."""
     pairs = []
-    for tag, a1, a2, b1, _b2 in Levenshtein.opcodes(a, b):
+    for tag, a1, a2, b1, _b2 in opcodes(a, b):
         if tag == "equal":
             pairs.extend((a1 + k, b1 + k) for k in range(a2 - a1))
     return pairs
@@ -128,7 +145,7 @@ class _Links:
 
 def align_rite(witnesses: list[Witness]) -> tuple[list[Parallel], list[Coverage]]:
     """The parallels between every two witnesses of one rite, and each witness's coverage."""
-    ordered = sorted(witnesses, key=lambda w: (-len(w.chars), w.file))
+    ordered = reference_first(witnesses)
     reference = ordered[0]
     at_reference: dict[int, list[tuple[int, int]]] = defaultdict(list)  # ref pos → (w, pos)
     for k, w in enumerate(ordered[1:], start=1):

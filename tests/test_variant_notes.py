@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from ritegraph.errors import InputError
+from ritegraph.resources import data_dir
 from ritegraph.variant_notes import load_grammar, parse_claim
 
 from .witness_support import FOLD
@@ -59,8 +60,7 @@ def test_a_word_not_in_the_classic_and_a_quoted_clause_give_no_claim():
 
 def test_the_grammar_rejects_unknown_and_mistyped_keys(tmp_path):
     path = tmp_path / "collation.toml"
-    text = (load_grammar.__globals__["data_dir"]("ingest") / "collation.toml").read_text(
-        encoding="utf-8")
+    text = (data_dir("ingest") / "collation.toml").read_text(encoding="utf-8")
     path.write_text(text.replace("longest = 4", 'longest = "4"\nlongst = 4'), encoding="utf-8")
     with pytest.raises(InputError, match=r"unknown keys \['longst'\].*wrongly typed \['longest'\]"):
         load_grammar(path)

@@ -10,7 +10,7 @@ import sys
 from typing import TextIO
 
 from ..acts.store import acts_from_store, output_record
-from ..cli import add_store_option, store_dir
+from ..cli import add_rite_option, add_store_option, store_dir
 from ..read import open_graph
 
 KEYS = ("file", "start", "end", "quote", "rite", "section", "layer", "agent", "action", "object",
@@ -22,7 +22,7 @@ _TABLE = ("file", "start", "end", "section", "agent", "action", "object", "recip
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser("acts", help="list the ritual acts (who does what, where)",
                                    description=__doc__.splitlines()[0])
-    parser.add_argument("--rite", metavar="R", help="only this rite (slug or label, e.g. 燕礼)")
+    add_rite_option(parser)
     parser.add_argument("--section", metavar="S",
                         help="only sections whose title contains S (or section number S)")
     parser.add_argument("--format", choices=("jsonl", "csv", "table"), default="table")

@@ -9,7 +9,7 @@ import sys
 from typing import TextIO
 
 from ..check.render import one_line, table
-from ..cli import add_store_option, store_dir
+from ..cli import add_rite_option, add_store_option, store_dir
 from ..read import RiteGraph, open_graph
 from ..read.records import RiteStepRecord
 
@@ -17,7 +17,7 @@ from ..read.records import RiteStepRecord
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser("steps", help="the rites' steps, merged across witnesses",
                                    description=__doc__.splitlines()[0])
-    parser.add_argument("--rite", metavar="R", help="only this rite (slug or label, e.g. 燕礼)")
+    add_rite_option(parser)
     parser.add_argument("--witness", metavar="W",
                         help="only what this witness states (part of a file name: KR1d0026)")
     parser.add_argument("--disagreeing", action="store_true",
@@ -34,25 +34,8 @@ def run(args: argparse.Namespace) -> int:
     return 1 if args.disagreeing and steps else 0
 
 
-def record(graph: RiteGraph, step: RiteStepRecord) -> dict:
-    """One step as a JSON object: the merged step and each witness's attestation."""
-    def labels(s, slot: str) -> list[str]:
-        return sorted(graph.label(c) for c in s.values(slot))
-    return {
-        "iri": step.iri, "rite": step.rite, "action": graph.label(step.action),
-        "witnesses": len(step.attestations), "disagree": step.disagree,
-        "disagrees_on": sorted(step.disagrees_on), "missing_in": sorted(step.missing_in),
-        "at_variant": step.at_variant,
-        "explained_by": ("variant" if step.at_variant else "extraction") if step.disagree
-        else None,
-        "attestations": [{"file": s.where.file, "start": s.where.start, "end": s.where.end,
-                          "quote": s.where.quote, "agent": labels(s, "agent"),
-                          "object": labels(s, "object"), "negated": s.negated, "iri": s.iri}
-                         for s in step.attestations]}
-
-
 def write(graph: RiteGraph, steps: list[RiteStepRecord], fmt: str, out: TextIO) -> None:
-    rows = [record(graph, s) for s in steps]
+    rows = [s.to_json(graph.label) for s in steps]
     if fmt == "jsonl":
         for row in rows:
             out.write(json.dumps(row, ensure_ascii=False) + "\n")

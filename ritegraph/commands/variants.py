@@ -9,7 +9,7 @@ import sys
 from typing import TextIO
 
 from ..check.render import table
-from ..cli import add_store_option, store_dir
+from ..cli import add_rite_option, add_store_option, store_dir
 from ..read import open_graph
 from ..variants import KINDS, Variant
 
@@ -20,7 +20,7 @@ _CSV = ("rite", "kind", "attributed_to", "reading", "witness", "file", "start", 
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser("variants", help="variant readings of the 经 (異文)",
                                    description=__doc__.splitlines()[0])
-    parser.add_argument("--rite", metavar="R", help="only this rite (slug or label, e.g. 燕礼)")
+    add_rite_option(parser)
     parser.add_argument("--kind", choices=KINDS, help="only variants of this kind")
     parser.add_argument("--format", choices=("table", "csv", "json"), default="table")
     add_store_option(parser)

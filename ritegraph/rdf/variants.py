@@ -7,9 +7,8 @@ reading names the text it reports on (``rg:tradition``) and that text's reading 
 
 from __future__ import annotations
 
-from typing import Protocol
-
 from ..store import GRAPH_CORPUS, rite_graph
+from ..variant_notes import Commentator
 from ..variants import KIND_CLASS, Variant
 from ..vocab import CRM, OA, PROV, RDF, RDFS, RG
 from .iris import edition_iri, rite_iri, variant_iri
@@ -56,15 +55,7 @@ def variant_quads(out: QuadWriter, variants: list[Variant], activity: str) -> No
                 out.add(reading, RDF.value, literal(r.reads or "", "lzh"), graph)
 
 
-class Labelled(Protocol):
-    """A grammar's names of its commentator (NoteGrammar, ListGrammar)."""
-
-    label: str
-    label_hant: str
-    label_en: str
-
-
-def person_quads(out: QuadWriter, person: str, grammar: Labelled) -> None:
+def person_quads(out: QuadWriter, person: str, grammar: Commentator) -> None:
     """The commentator a grammar's claims are attributed to (in the corpus graph)."""
     g = GRAPH_CORPUS
     for cls in (CRM.E21_Person, PROV.Person):

@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 import unicodedata
 from collections.abc import Iterable
+from dataclasses import replace
 from functools import cached_property
 from pathlib import Path
 
@@ -27,20 +28,14 @@ from .snapshot import (
     concept_from_iri,
     load_snapshot,
     python_value,
-    read_attestations,
     read_concepts,
-    read_rite_steps,
+    read_rite_step_records,
     read_rites,
     read_variants,
     select,
 )
 
 DEFAULT_STORE = "ritegraph-data"
-
-
-def _first_place(step: RiteStepRecord) -> tuple[str, int]:
-    where = step.attestations[0].where if step.attestations else None
-    return (where.file or "", where.start or 0) if where else ("", 0)
 
 
 def open_graph(store: str | os.PathLike[str] | None = None) -> RiteGraph:
@@ -173,22 +168,18 @@ class RiteGraph:
         attestations carry their agents and objects (the other slots: :meth:`steps`)."""
         slug = self.rite(rite).slug if rite else None
         graphs = None if slug is None else [rite_graph(slug), GRAPH_CORPUS]
-        attested = read_attestations(self.store, graphs)
         out = []
-        for r in read_rite_steps(self.store, graphs):
-            if disagreeing and not r["disagree"]:
+        for step in read_rite_step_records(self.store, graphs):
+            if disagreeing and not step.disagree:
                 continue
-            steps = sorted((attested[a] for a in r["attestations"] if a in attested),
-                           key=lambda s: (s.where.file or "", s.where.start or 0))
             if witness is not None:
-                steps = [s for s in steps if witness in (s.where.file or "")]
-                if not steps:
+                own = tuple(s for s in step.attestations if witness in (s.where.file or ""))
+                if not own:
                     continue
-            out.append(RiteStepRecord(r["iri"], r["rite"], r["action"], tuple(steps),
-                                      r["disagree"], frozenset(r["disagrees_on"]),
-                                      frozenset(r["missing_in"]), r["at_variant"]))
+                step = replace(step, attestations=own)
+            out.append(step)
         order = {r.slug: k for k, r in enumerate(self._rites)}
-        return sorted(out, key=lambda s: (order.get(s.rite, 0), _first_place(s)))
+        return sorted(out, key=lambda s: (order.get(s.rite, 0), s.first_place))
 
     def variants(self, rite: str | None = None, kind: str | None = None) -> list[Variant]:
         """Variant readings (異文) of one rite or all, of one kind (``graphic``,

@@ -3,7 +3,7 @@ Python API. Plain frozen dataclasses; ``records_frame`` turns a list of them int
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import asdict, dataclass, field, is_dataclass
 
 from ..vocab import BASE
@@ -111,6 +111,30 @@ class RiteStepRecord:
     disagrees_on: frozenset[str]  # "agent", "object", "negated"
     missing_in: frozenset[str]  # files that carry the clause but state no such step
     at_variant: bool  # a variant reading lies in the clause
+
+    @property
+    def first_place(self) -> tuple[str, int]:
+        """(file, offset) of the first attestation: the step's place in text order."""
+        where = self.attestations[0].where if self.attestations else None
+        return (where.file or "", where.start or 0) if where else ("", 0)
+
+    def to_json(self, label: Callable[[str], str]) -> dict:
+        """The step and each witness's attestation as JSON (``label``: a concept's name);
+        ``explained_by`` says whether a variant reading or the extractor explains a
+        disagreement."""
+        def names(s: Step, slot: str) -> list[str]:
+            return sorted(label(c) for c in s.values(slot))
+        return {
+            "iri": self.iri, "rite": self.rite, "action": label(self.action),
+            "witnesses": len(self.attestations), "disagree": self.disagree,
+            "disagrees_on": sorted(self.disagrees_on), "missing_in": sorted(self.missing_in),
+            "at_variant": self.at_variant,
+            "explained_by": ("variant" if self.at_variant else "extraction")
+            if self.disagree else None,
+            "attestations": [{"file": s.where.file, "start": s.where.start, "end": s.where.end,
+                              "quote": s.where.quote, "agent": names(s, "agent"),
+                              "object": names(s, "object"), "negated": s.negated,
+                              "iri": s.iri} for s in self.attestations]}
 
 
 @dataclass(frozen=True)

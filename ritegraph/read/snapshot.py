@@ -20,7 +20,17 @@ from ..rdf.iris import evidenced_by_selector
 from ..store import GRAPH_CORPUS, GRAPH_LEXICON, rite_graph
 from ..variants import KIND_CLASS, Reading, Variant
 from ..vocab import BASE, EDITION, sparql_prefixes
-from .records import STEP_SLOTS, Concept, Mention, Passage, Rite, Section, Step, Where
+from .records import (
+    STEP_SLOTS,
+    Concept,
+    Mention,
+    Passage,
+    Rite,
+    RiteStepRecord,
+    Section,
+    Step,
+    Where,
+)
 
 LAYER_BASE = BASE + "layer/"
 _QUERIES = Path(__file__).parent / "queries"
@@ -330,6 +340,20 @@ def read_attestations(store: ox.Store, graphs: list[str] | None = None) -> dict[
                       slots={"agent": frozenset(a["agent"]), "object": frozenset(a["object"])},
                       rite_step=a["row"]["step"])
             for iri, a in found.items()}
+
+
+def read_rite_step_records(store: ox.Store, graphs: list[str] | None = None
+                           ) -> list[RiteStepRecord]:
+    """The rite steps as records, each with its attestations in file order."""
+    attested = read_attestations(store, graphs)
+    out = []
+    for r in read_rite_steps(store, graphs):
+        steps = sorted((attested[a] for a in r["attestations"] if a in attested),
+                       key=lambda s: (s.where.file or "", s.where.start or 0))
+        out.append(RiteStepRecord(r["iri"], r["rite"], r["action"], tuple(steps),
+                                  r["disagree"], frozenset(r["disagrees_on"]),
+                                  frozenset(r["missing_in"]), r["at_variant"]))
+    return out
 
 
 def load_snapshot(store: ox.Store, rites: Iterable[str] | None = None) -> Snapshot:
