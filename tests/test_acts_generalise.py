@@ -15,6 +15,9 @@ from tests.test_acts import acts_of
 CHECK = Path(__file__).parent / "fixtures" / "acts" / "heldout_check.jsonl"
 CHECK2 = Path(__file__).parent / "fixtures" / "acts" / "heldout_check2.jsonl"
 CHECK3 = Path(__file__).parent / "fixtures" / "acts" / "heldout_check3.jsonl"
+#: Check sets on the Kanripo editions of chapters 03 10 11 12 13 14 16 17, annotated by
+#: ../shared/gold/GUIDE.md + GUIDE-kanripo.md before the extractor was run on them.
+KANRIPO_CHECKS = sorted((Path(__file__).parent / "fixtures" / "acts").glob("kanripo_check_*.jsonl"))
 DEV = Path(__file__).resolve().parents[2] / "shared" / "gold" / "dev.jsonl"
 
 
@@ -444,7 +447,7 @@ def test_second_heldout_check_set_floor(predicted: list[dict]) -> None:
 def test_check_set_quotes_are_file_slices() -> None:
     from ritegraph.corpus import load_manifest, read_text
     texts = {f.path.name: read_text(f.path) for f in load_manifest().files}
-    for path in (CHECK, CHECK2, CHECK3):
+    for path in (CHECK, CHECK2, CHECK3, *KANRIPO_CHECKS):
         for record in load_gold(path):
             text = texts[record["file"]]
             assert text[record["start"]:record["end"]] == record["quote"], record["id"]

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from collections import defaultdict
 from dataclasses import dataclass, field
-from pathlib import Path
+from pathlib import Path, PurePath
 
 from ..errors import InputError
 
@@ -140,13 +140,16 @@ def score_file(gold: list[dict], predicted: list[dict]) -> Score:
 
 
 def evaluate(gold: list[dict], predicted: list[dict]) -> tuple[Score, dict[str, Score]]:
-    """(overall score, score per file) of ``predicted`` act records against ``gold``."""
+    """(overall score, score per file) of ``predicted`` act records against ``gold``.
+
+    Files are matched by name (``KR1d0038_012.txt``): gold sets name a file as the annotation
+    guide does, acts by its path in the corpus (``kanripo/KR1d0038/KR1d0038_012.txt``)."""
     by_file_gold: dict[str, list[dict]] = defaultdict(list)
     by_file_pred: dict[str, list[dict]] = defaultdict(list)
     for g in gold:
-        by_file_gold[g["file"]].append(g)
+        by_file_gold[PurePath(g["file"]).name].append(g)
     for p in predicted:
-        by_file_pred[p["file"]].append(p)
+        by_file_pred[PurePath(p["file"]).name].append(p)
     total, per_file = Score(), {}
     for name in sorted(by_file_gold):
         per_file[name] = score_file(by_file_gold[name], by_file_pred.get(name, []))

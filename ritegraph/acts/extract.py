@@ -19,8 +19,9 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from ..model import Layer, Passage, ReadResult
+from .grammar import load_rules
 from .model import Act
-from .rules import Kind, Rules, Token, Verb, load_rules
+from .rules import Kind, Rules, Token, Verb
 
 #: Kinds that may stand between a preverb (坐, 进) and the verb it governs.
 _PREVERBAL = {Kind.FACING, Kind.ADVERB, Kind.INSTRUMENT, Kind.NEGATION, Kind.ADDRESSEE}

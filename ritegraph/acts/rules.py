@@ -7,14 +7,8 @@ simply skipped, so the tokenizer never changes or loses offsets.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field
 from enum import StrEnum
-from functools import cache
-from pathlib import Path
-
-from ..resources import data_dir
-from .model import DIRECTIONS
 
 
 class Kind(StrEnum):
@@ -53,7 +47,7 @@ _PRIORITY = [Kind.OPAQUE, Kind.ROLE, Kind.CHIEF, Kind.VERB, Kind.FACING, Kind.PL
 #: Kinds that name something (a verb read whole never yields to one of them).
 _CONTENT = {Kind.ROLE, Kind.VERB, Kind.OBJECT, Kind.PLACE, Kind.FACING, Kind.OPAQUE, Kind.CHIEF}
 
-_FUNCTION_KINDS = {"negation": Kind.NEGATION, "locative": Kind.LOCATIVE, "route": Kind.ROUTE,
+FUNCTION_KINDS = {"negation": Kind.NEGATION, "locative": Kind.LOCATIVE, "route": Kind.ROUTE,
                    "joint": Kind.JOINT, "all": Kind.ALL, "pronoun": Kind.PRONOUN,
                    "person": Kind.PERSON, "disposal": Kind.DISPOSAL, "adverb": Kind.ADVERB,
                    "opaque": Kind.OPAQUE, "chief": Kind.CHIEF, "possessive": Kind.POSSESSIVE,
@@ -184,75 +178,6 @@ class Rules:
             after_kind = self.surfaces[text[i + length:i + length + after]][0]
             if after_kind is Kind.VERB or (
                     after_kind is Kind.FACING
-                    and self.surfaces[text[i:i + length]][0] is Kind.VERB):
+                    and self.surfaces[text[i:i + length]][0] in (Kind.VERB, Kind.PLACE)):
                 return length
         return longest
-
-
-def acts_data_dir() -> Path:
-    return data_dir("ingest") / "acts"
-
-
-def _load(name: str) -> dict:
-    return tomllib.loads((acts_data_dir() / name).read_text(encoding="utf-8"))
-
-
-def _verb(entry: dict) -> Verb:
-    return Verb(entry["lemma"], entry.get("recipient", False), entry.get("pivot", False),
-                entry.get("carry", False), entry.get("object"), entry.get("place"),
-                entry.get("furnish", False), entry.get("bow", False),
-                entry.get("addressed", False), entry.get("fold", False),
-                entry.get("speech", False), entry.get("officer"), entry.get("drinker", False),
-                entry.get("mutual", False), entry.get("into", False), entry.get("offer", False),
-                entry.get("performer"), entry.get("content", False),
-                tuple(entry.get("by_object", {}).items()), entry.get("puts", False))
-
-
-@cache
-def load_rules(modern: bool) -> Rules:
-    """The rules for the classic text (``modern=False``) or the modern translation."""
-    register = "modern" if modern else "classic"
-    rules = Rules(modern)
-    terms, verbs, grammar = _load("terms.toml"), _load("verbs.toml"), _load("grammar.toml")
-    for scheme, kind in (("role", Kind.ROLE), ("object", Kind.OBJECT), ("place", Kind.PLACE)):
-        for label, surfaces in terms[scheme][register].items():
-            for surface in surfaces:
-                rules.add(surface, kind, tuple(label.split("+")))
-    for entry in verbs["verb"]:
-        verb = _verb(entry)
-        rules.verbs.setdefault(verb.lemma, verb)
-        for surface in entry.get(register, []):
-            rules.add(surface, Kind.VERB, (verb.lemma,), verb)
-    for key, kind in _FUNCTION_KINDS.items():
-        for surface in grammar[key][register]:
-            rules.add(surface, kind)
-    for pattern in grammar["facing"][register]:
-        for direction in DIRECTIONS:
-            rules.add(pattern.format(d=direction), Kind.FACING, (direction,))
-    for pair, lemma in grammar["merge"].items():
-        first, second = pair.split()
-        rules.merges[(first, second)] = lemma
-    rules.cups = frozenset(grammar["objects"]["cups"])
-    rules.contents = frozenset(grammar["objects"]["contents"])
-    rules.also_places = frozenset(grammar["objects"]["also_places"])
-    rules.default_cup = grammar["objects"]["default_cup"]
-    rules.cup_by_recipient = dict(grammar["objects"]["cup_by_recipient"])
-    rules.accessories = frozenset(grammar["objects"]["accessories"])
-    rules.manner = {verb: frozenset(governed) for verb, governed in grammar["manner"].items()}
-    rules.carrying = {verb: frozenset(movements)
-                      for verb, movements in grammar["carrying"][register].items()}
-    rules.intermediaries = frozenset(grammar["intermediaries"]["roles"])
-    rules.to_bower = frozenset(grammar["intermediaries"]["to_bower"])
-    rules.goals = frozenset(grammar["goal"][register])
-    rules.leading = frozenset(grammar["leading"][register])
-    rules.enumeration = frozenset(grammar["enumeration"][register])
-    rules.principals = frozenset(grammar["principals"]["roles"])
-    for label, surfaces in terms["object"][register].items():
-        for surface in surfaces:
-            if rules.surfaces.get(surface, (None,))[0] is Kind.VERB:
-                rules.nouns[surface] = tuple(label.split("+"))
-    rules.sentence_end = grammar["sentence_end"]["chars"]
-    rules.clause_end = grammar["clause_end"]["chars"]
-    rules.quote_open = grammar["quote"]["open"]
-    rules.quote_close = grammar["quote"]["close"]
-    return rules

@@ -1,0 +1,283 @@
+"""Load and check the extractor's data (``ingest/acts/*.toml``) and build its :class:`Rules`.
+
+Every table and key of the three files is declared here with its type; an unknown key or a
+wrong type is an :class:`InputError` naming the file and line, so that a misspelt flag can never
+be silently ignored. Hand-written rather than a schema library: the types are the
+:class:`Verb` dataclass's own fields, and the messages need TOML line numbers, which no TOML
+parser in the standard library reports.
+
+Surfaces (how a role, object, place or verb is spelt) come from the lexicon
+(``ingest/lexicon``): the grammar files say how a concept behaves and list only the surfaces the
+lexicon does not give that reading (compounds such as 卿大夫 = 卿 + 大夫, role descriptions such as
+受爵于公者, and the translation's renderings that are not the concept's own labels).
+"""
+
+from __future__ import annotations
+
+import tomllib
+import types
+import typing
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from ..errors import InputError
+from ..resources import data_dir
+from .model import DIRECTIONS
+from .rules import FUNCTION_KINDS, Kind, Rules, Verb
+
+REGISTERS = ("classic", "modern")
+_STRINGS = list[str]
+_REGISTER = {"classic": _STRINGS, "modern": _STRINGS}
+
+#: grammar.toml: table → key → type (``str`` keys map to the type of every value when the
+#: table's keys are data, e.g. ``[merge]``).
+GRAMMAR_SCHEMA: dict[str, dict[str, Any]] = {
+    **{name: _REGISTER for name in (*FUNCTION_KINDS, "goal", "leading", "enumeration",
+                                    "facing")},
+    "sentence_end": {"chars": str},
+    "clause_end": {"chars": str},
+    "quote": {"open": str, "close": str},
+    "manner": {str: _STRINGS},
+    "carrying": {"classic": dict[str, _STRINGS], "modern": dict[str, _STRINGS]},
+    "intermediaries": {"roles": _STRINGS, "to_bower": _STRINGS},
+    "principals": {"roles": _STRINGS},
+    "merge": {str: str},
+    "objects": {"cups": _STRINGS, "contents": _STRINGS, "default_cup": str,
+                "cup_by_recipient": dict[str, str], "accessories": _STRINGS,
+                "also_places": _STRINGS},
+}
+_SCHEMES = (("role", Kind.ROLE), ("object", Kind.OBJECT), ("place", Kind.PLACE))
+TERMS_SCHEMA: dict[str, dict[str, Any]] = {
+    scheme: {"classic": dict[str, _STRINGS], "modern": dict[str, _STRINGS]}
+    for scheme, _ in _SCHEMES}
+#: verbs.toml ``[[verb]]``: the Verb's fields (``by_object`` a table object → lemma) and the
+#: surfaces the lexicon does not give the lemma.
+VERB_SCHEMA: dict[str, Any] = {
+    **typing.get_type_hints(Verb),
+    "by_object": dict[str, str], **_REGISTER}
+
+
+def acts_data_dir() -> Path:
+    return data_dir("ingest") / "acts"
+
+
+def _matches(value: object, expected: Any) -> bool:
+    """Whether a TOML value has the declared type (``bool`` is never an ``int``)."""
+    origin = typing.get_origin(expected)
+    if origin in (typing.Union, types.UnionType):
+        return any(_matches(value, arm) for arm in typing.get_args(expected))
+    if expected is type(None):
+        return value is None
+    if origin is list:
+        (item,) = typing.get_args(expected)
+        return isinstance(value, list) and all(_matches(v, item) for v in value)
+    if origin is dict:
+        _, item = typing.get_args(expected)
+        return isinstance(value, dict) and all(_matches(v, item) for v in value.values())
+    return isinstance(value, expected) and (expected is bool or not isinstance(value, bool))
+
+
+def _type_name(expected: Any) -> str:
+    return getattr(expected, "__name__", None) or str(expected).replace("typing.", "")
+
+
+class _Source:
+    """A TOML file's text and data, with the line of a table or key for messages."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        try:
+            self.text = path.read_text(encoding="utf-8")
+            self.data = tomllib.loads(self.text)
+        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+            raise InputError(f"cannot read the extractor's data: {exc}", path=str(path)) from exc
+        self.lines = self.text.splitlines()
+
+    def line(self, header: str, key: str | None = None, nth: int = 0) -> int | None:
+        """1-based line of the ``nth`` table ``header`` (or of ``key`` inside it)."""
+        starts = [i for i, line in enumerate(self.lines) if line.split("#")[0].strip() == header]
+        if len(starts) <= nth:
+            return None
+        i = starts[nth]
+        if key is None:
+            return i + 1
+        for j in range(i + 1, len(self.lines)):
+            stripped = self.lines[j].lstrip()
+            if stripped.startswith("["):
+                break
+            if stripped.split("=")[0].strip().strip('"') == key:
+                return j + 1
+        return i + 1
+
+    def error(self, message: str, line: int | None, hint: str | None = None) -> InputError:
+        return InputError(message, path=str(self.path), line=line, hint=hint)
+
+    def check_table(self, name: str, table: object, schema: dict[str, Any], header: str,
+                    nth: int = 0) -> None:
+        if not isinstance(table, dict):
+            raise self.error(f"{name} must be a table", self.line(header, nth=nth))
+        for key, value in table.items():
+            expected = schema.get(key, schema.get(str))
+            if expected is None:
+                raise self.error(f"{name} has unknown key {key!r}", self.line(header, key, nth),
+                                 hint=f"known keys: {', '.join(sorted(map(str, schema)))}")
+            if not _matches(value, expected):
+                raise self.error(f"{name}: {key!r} must be {_type_name(expected)}, "
+                                 f"not {value!r}", self.line(header, key, nth))
+
+
+def _check_tables(source: _Source, schema: dict[str, dict[str, Any]], dotted: bool) -> None:
+    data = source.data
+    for name, value in data.items():
+        if name not in schema:
+            raise source.error(f"unknown table [{name}]", source.line(f"[{name}]"),
+                               hint=f"known tables: {', '.join(sorted(schema))}")
+        if dotted:  # [role.classic]: check each register table on its own header
+            if not isinstance(value, dict):
+                raise source.error(f"[{name}] must hold tables", source.line(f"[{name}]"))
+            for register, table in value.items():
+                if register not in schema[name]:
+                    raise source.error(f"unknown table [{name}.{register}]",
+                                       source.line(f"[{name}.{register}]"))
+                source.check_table(f"[{name}.{register}]", table,
+                                   {str: schema[name][register].__args__[1]},
+                                   f"[{name}.{register}]")
+        else:
+            source.check_table(f"[{name}]", value, schema[name], f"[{name}]")
+    missing = [name for name in schema if name not in data and name != "copula"]
+    if missing:
+        raise source.error(f"missing table(s) {', '.join(f'[{m}]' for m in missing)}", None)
+
+
+def _verbs(source: _Source) -> list[tuple[Verb, dict[str, list[str]]]]:
+    """Each ``[[verb]]`` checked against :data:`VERB_SCHEMA`, with its own surfaces."""
+    entries = source.data.get("verb")
+    extra = set(source.data) - {"verb"}
+    if extra or not isinstance(entries, list):
+        raise source.error(f"expected only [[verb]] tables, found {sorted(extra) or 'none'}",
+                           None)
+    out = []
+    for k, entry in enumerate(entries):
+        source.check_table(f"[[verb]] #{k + 1}", entry, VERB_SCHEMA, "[[verb]]", k)
+        if not isinstance(entry.get("lemma"), str) or not entry["lemma"]:
+            raise source.error(f"[[verb]] #{k + 1} lacks its lemma",
+                               source.line("[[verb]]", nth=k))
+        flags = {key: value for key, value in entry.items() if key not in REGISTERS}
+        flags["by_object"] = tuple(flags.get("by_object", {}).items())
+        out.append((Verb(**flags), {r: entry.get(r, []) for r in REGISTERS}))
+    return out
+
+
+def lexicon_surfaces(modern: bool) -> dict[str, dict[str, tuple[str, ...]]]:
+    """Scheme → act label (the bare lemma) → the surfaces the lexicon gives it, folded.
+
+    The translation is read with the lexicon's modern labels only: a classical word (出, 去, 使)
+    is an ordinary word of modern Chinese, so the grammar lists the ones it keeps. A concept
+    whose one-character labels are guarded by context (中 the tally holder) is left to the
+    grammar's own surfaces: the tokenizer does not read context guards."""
+    from ..lexicon import default_folder, load_lexicon
+
+    fold = default_folder()
+    out: dict[str, dict[str, tuple[str, ...]]] = {}
+    for concept in load_lexicon():
+        if concept.guarded:
+            continue
+        label = concept.zh.split("（")[0]
+        names = concept.modern if modern else concept.labels()
+        scheme = out.setdefault(concept.scheme, {})
+        scheme[label] = tuple(dict.fromkeys((*scheme.get(label, ()),
+                                             *(fold(name) for name in names))))
+    return out
+
+
+@cache
+def load_data(directory: Path | None = None) -> tuple[dict, list, dict]:
+    """(terms, verbs, grammar) of ``directory`` (default: the bundled ``ingest/acts``), checked."""
+    directory = directory or acts_data_dir()
+    terms, verbs, grammar = (_Source(directory / name)
+                             for name in ("terms.toml", "verbs.toml", "grammar.toml"))
+    _check_tables(terms, TERMS_SCHEMA, dotted=True)
+    _check_tables(grammar, GRAMMAR_SCHEMA, dotted=False)
+    return terms.data, _verbs(verbs), grammar.data
+
+
+@cache
+def load_rules(modern: bool) -> Rules:
+    """The rules for the classic text (``modern=False``) or the modern translation."""
+    terms, verbs, grammar = load_data()
+    return build_rules(modern, terms, verbs, grammar, lexicon_surfaces(modern))
+
+
+def build_rules(modern: bool, terms: dict, verbs: list, grammar: dict,
+                lexicon: dict[str, dict[str, tuple[str, ...]]]) -> Rules:
+    """The tokenizer's surfaces and the grammar's settings for one register."""
+    register = "modern" if modern else "classic"
+    rules = Rules(modern)
+    for scheme, kind in _SCHEMES:
+        for label, surfaces in terms.get(scheme, {}).get(register, {}).items():
+            for surface in surfaces:
+                rules.add(surface, kind, tuple(label.split("+")))
+    for verb, surfaces in verbs:
+        rules.verbs.setdefault(verb.lemma, verb)
+        for surface in surfaces[register]:
+            rules.add(surface, Kind.VERB, (verb.lemma,), verb)
+    for key, kind in FUNCTION_KINDS.items():
+        for surface in grammar.get(key, {}).get(register, []):
+            rules.add(surface, kind)
+    for pattern in grammar["facing"][register]:
+        for direction in DIRECTIONS:
+            rules.add(pattern.format(d=direction), Kind.FACING, (direction,))
+    _add_lexicon_surfaces(rules, lexicon)
+    _settings(rules, terms, grammar, register, lexicon)
+    return rules
+
+
+def _add_lexicon_surfaces(rules: Rules, lexicon: dict[str, dict[str, tuple[str, ...]]]) -> None:
+    """The lexicon's surfaces of roles, objects, places and of the verbs the grammar knows,
+    each with the reading the grammar's own data gives it where it gives one: a surface of two
+    schemes (俎 the stand / 俎 as a place) is read as the grammar decided."""
+    derived: dict[str, tuple[Kind, tuple[str, ...], Verb | None]] = {}
+    for scheme, kind in _SCHEMES:
+        for label, surfaces in lexicon.get(scheme, {}).items():
+            for surface in surfaces:
+                derived.setdefault(surface, (kind, (label,), None))
+    for lemma, verb in rules.verbs.items():
+        for surface in lexicon.get("action", {}).get(lemma, ()):
+            derived.setdefault(surface, (Kind.VERB, (lemma,), verb))
+    for surface, (kind, labels, verb) in derived.items():
+        if surface not in rules.surfaces:
+            rules.add(surface, kind, labels, verb)
+
+
+def _settings(rules: Rules, terms: dict, grammar: dict, register: str,
+              lexicon: dict[str, dict[str, tuple[str, ...]]]) -> None:
+    for pair, lemma in grammar["merge"].items():
+        first, second = pair.split()
+        rules.merges[(first, second)] = lemma
+    objects = grammar["objects"]
+    rules.cups = frozenset(objects["cups"])
+    rules.contents = frozenset(objects["contents"])
+    rules.also_places = frozenset(objects["also_places"])
+    rules.default_cup = objects["default_cup"]
+    rules.cup_by_recipient = dict(objects["cup_by_recipient"])
+    rules.accessories = frozenset(objects["accessories"])
+    rules.manner = {verb: frozenset(governed) for verb, governed in grammar["manner"].items()}
+    rules.carrying = {verb: frozenset(movements)
+                      for verb, movements in grammar["carrying"][register].items()}
+    rules.intermediaries = frozenset(grammar["intermediaries"]["roles"])
+    rules.to_bower = frozenset(grammar["intermediaries"]["to_bower"])
+    rules.goals = frozenset(grammar["goal"][register])
+    rules.leading = frozenset(grammar["leading"][register])
+    rules.enumeration = frozenset(grammar["enumeration"][register])
+    rules.principals = frozenset(grammar["principals"]["roles"])
+    nouns = [*terms["object"][register].items()]
+    for label, surfaces in nouns:  # verb surfaces that also name a thing (匕, 洗)
+        for surface in surfaces:
+            if rules.surfaces.get(surface, (None,))[0] is Kind.VERB:
+                rules.nouns.setdefault(surface, tuple(label.split("+")))
+    rules.sentence_end = grammar["sentence_end"]["chars"]
+    rules.clause_end = grammar["clause_end"]["chars"]
+    rules.quote_open = grammar["quote"]["open"]
+    rules.quote_close = grammar["quote"]["close"]
+
