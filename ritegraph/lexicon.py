@@ -63,6 +63,11 @@ _TEXTS = ("definition_zh", "definition_en", "scope_note_en", "note")
 _KNOWN = {*_REQUIRED, *_LISTS, *_TEXTS, "class", "ambiguous"}
 
 
+def bare_lemma(zh: str) -> str:
+    """The lemma without the qualifier a prefLabel may carry (篚（盛器） → 篚)."""
+    return zh.split("（", 1)[0]
+
+
 def scheme_iri(scheme: str) -> str:
     return f"{BASE}scheme/{scheme}"
 
@@ -184,6 +189,8 @@ class Lexicon:
     def __post_init__(self) -> None:
         self.fold = CharFolder(self.variants)
         self._by_pref = {(c.scheme, c.zh): c for c in self.concepts.values()}
+        for c in self.concepts.values():  # 尊（盛器） is also found by its bare lemma 尊
+            self._by_pref.setdefault((c.scheme, bare_lemma(c.zh)), c)
 
     def __iter__(self) -> Iterator[Concept]:
         return iter(self.concepts.values())
@@ -200,7 +207,8 @@ class Lexicon:
         return self.concepts[iri].zh
 
     def concept(self, scheme: str, zh: str) -> Concept:
-        """Look a concept up by scheme and simplified prefLabel (KeyError if absent)."""
+        """Look a concept up by scheme and simplified prefLabel, or the bare lemma of a
+        qualified one (尊 for 尊（盛器）); KeyError if absent."""
         try:
             return self._by_pref[(scheme, zh)]
         except KeyError:

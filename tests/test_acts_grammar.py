@@ -92,3 +92,13 @@ def test_the_act_files_rarely_repeat_a_lexicon_label() -> None:
             repeated += sum(s in lexicon["action"].get(verb.lemma, ())
                             for s in surfaces[register])
     assert repeated / total < 0.1, (repeated, total)
+
+
+def test_the_pass_order_is_data_and_names_only_known_passes(data_copy: Path) -> None:
+    from ritegraph.acts.passes import PASSES
+
+    assert set(load_rules(False).passes) == set(PASSES)
+    line = _edit(data_copy / "grammar.toml", '"goals"', '"gaols"')
+    with pytest.raises(InputError, match=r"unknown pass\(es\) gaols") as caught:
+        load_data(data_copy)
+    assert caught.value.line == line

@@ -24,6 +24,7 @@ from typing import Any
 from ..errors import InputError
 from ..resources import data_dir
 from .model import DIRECTIONS
+from .passes import PASSES
 from .rules import FUNCTION_KINDS, Kind, Rules, Verb
 
 REGISTERS = ("classic", "modern")
@@ -43,6 +44,7 @@ GRAMMAR_SCHEMA: dict[str, dict[str, Any]] = {
     "intermediaries": {"roles": _STRINGS, "to_bower": _STRINGS},
     "principals": {"roles": _STRINGS},
     "merge": {str: str},
+    "passes": {"order": _STRINGS},
     "objects": {"cups": _STRINGS, "contents": _STRINGS, "default_cup": str,
                 "cup_by_recipient": dict[str, str], "accessories": _STRINGS,
                 "also_places": _STRINGS},
@@ -176,14 +178,14 @@ def lexicon_surfaces(modern: bool) -> dict[str, dict[str, tuple[str, ...]]]:
     is an ordinary word of modern Chinese, so the grammar lists the ones it keeps. A concept
     whose one-character labels are guarded by context (中 the tally holder) is left to the
     grammar's own surfaces: the tokenizer does not read context guards."""
-    from ..lexicon import default_folder, load_lexicon
+    from ..lexicon import bare_lemma, default_folder, load_lexicon
 
     fold = default_folder()
     out: dict[str, dict[str, tuple[str, ...]]] = {}
     for concept in load_lexicon():
         if concept.guarded:
             continue
-        label = concept.zh.split("（")[0]
+        label = bare_lemma(concept.zh)
         names = concept.modern if modern else concept.labels()
         scheme = out.setdefault(concept.scheme, {})
         scheme[label] = tuple(dict.fromkeys((*scheme.get(label, ()),
@@ -199,6 +201,11 @@ def load_data(directory: Path | None = None) -> tuple[dict, list, dict]:
                              for name in ("terms.toml", "verbs.toml", "grammar.toml"))
     _check_tables(terms, TERMS_SCHEMA, dotted=True)
     _check_tables(grammar, GRAMMAR_SCHEMA, dotted=False)
+    unknown = [name for name in grammar.data["passes"]["order"] if name not in PASSES]
+    if unknown:
+        raise grammar.error(f"unknown pass(es) {', '.join(unknown)}",
+                            grammar.line("[passes]", "order"),
+                            hint=f"known passes: {', '.join(PASSES)}")
     return terms.data, _verbs(verbs), grammar.data
 
 
@@ -276,6 +283,7 @@ def _settings(rules: Rules, terms: dict, grammar: dict, register: str,
         for surface in surfaces:
             if rules.surfaces.get(surface, (None,))[0] is Kind.VERB:
                 rules.nouns.setdefault(surface, tuple(label.split("+")))
+    rules.passes = tuple(grammar["passes"]["order"])
     rules.sentence_end = grammar["sentence_end"]["chars"]
     rules.clause_end = grammar["clause_end"]["chars"]
     rules.quote_open = grammar["quote"]["open"]

@@ -1,0 +1,81 @@
+"""What the extractor carries from clause to clause (:class:`Context`), and one act's head."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .rules import Token, Verb
+
+#: How many distinct recent actors the context keeps for "the last other actor" and "the last
+#: two principals" (in the 17 chapters a file has at most 48 and a lookup reaches the 6th).
+RECENT_ACTORS = 64
+
+
+@dataclass
+class Head:
+    """A verb (possibly folded or merged) heading one act; token indices into the sentence."""
+
+    first: int
+    last: int
+    lemma: str
+    verb: Verb
+    pre: list[Token] = field(default_factory=list)
+    post: list[Token] = field(default_factory=list)
+    inherited: tuple[str, ...] = ()  # agent handed on by a pivot or addressee before it
+
+
+@dataclass
+class Context:
+    """What carries over from clause to clause within a file."""
+
+    subject: tuple[str, ...] = ()
+    last_object: tuple[str, ...] = ()
+    last_cup: tuple[str, ...] = ()
+    last_group: tuple[str, ...] = ()  # last addressee (for 一人 = its chief)
+    performer: str | None = None  # the role an act of the sentence names (一人 … 举觯: 举觯者)
+    section: int | None = None
+    #: The recent distinct actors, the latest last (an ordered set, at most RECENT_ACTORS):
+    #: the scans below only ever need each actor's latest turn, so older repeats are dropped
+    #: and the lookups stay bounded however long the file is.
+    actors: dict[tuple[str, ...], None] = field(default_factory=dict)
+    turns: int = 0  # how many times the acting party has changed so far in the file
+    last_bower: tuple[str, ...] = ()  # who bowed last (答拜 answers him)
+    bow_at: int = 0  # turns right after that bow: how many actors have come since
+    gift: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())  # (giver, receiver) of the last cup
+
+    def other_actor(self, agents: list[str], skip: frozenset[str] = frozenset()) -> list[str]:
+        """The last actor other than ``agents``, passing over ``skip`` roles while another
+        actor is left (a 小臣 declining for the lord is not the one bowed to)."""
+        agents_ = set(agents)
+        first: tuple[str, ...] | None = None
+        for actor in reversed(self.actors):
+            if agents_.intersection(actor):
+                continue
+            if not skip.issuperset(actor):
+                return list(actor)
+            if first is None:
+                first = actor
+        return list(first) if first is not None else []
+
+    def principal_pair(self) -> list[str]:
+        """The last two principals to act, for a mutual greeting (三揖, 三让)."""
+        pair: list[str] = []
+        for actor in reversed(self.actors):
+            for label in actor:
+                if label in self.principals and label not in pair:
+                    pair.append(label)
+            if len(pair) >= 2:
+                return pair[:2]
+        return pair
+
+    principals: frozenset[str] = frozenset()
+
+    def add_actor(self, actor: tuple[str, ...]) -> None:
+        """Record that ``actor`` acts now (a repeat of the current actor is no new turn)."""
+        if self.actors and next(reversed(self.actors)) == actor:
+            return
+        self.actors.pop(actor, None)
+        self.actors[actor] = None
+        self.turns += 1
+        if len(self.actors) > RECENT_ACTORS:
+            del self.actors[next(iter(self.actors))]

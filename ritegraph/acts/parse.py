@@ -1,0 +1,226 @@
+"""Reading one sentence: its verbs as act heads, and the tokens each head takes."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from .context import Head
+from .rules import Kind, Rules, Token
+
+#: Kinds that may stand between a preverb (坐, 进) and the verb it governs.
+_PREVERBAL = {Kind.FACING, Kind.ADVERB, Kind.INSTRUMENT, Kind.NEGATION, Kind.ADDRESSEE}
+
+
+def sentences(text: str, start: int, end: int, rules: Rules) -> Iterator[tuple[int, int]]:
+    """Sentence ranges of ``text[start:end]``, with quoted (reported) speech left out."""
+    begin, depth = start, 0
+    for i in range(start, end):
+        char = text[i]
+        if char in rules.quote_open:
+            if depth == 0 and i > begin:
+                yield begin, i
+            depth += 1
+        elif char in rules.quote_close and depth:
+            depth -= 1
+            begin = i + 1
+        elif depth == 0 and char in rules.sentence_end:
+            if i > begin:
+                yield begin, i
+            begin = i + 1
+    if depth == 0 and begin < end:
+        yield begin, end
+
+
+def standing_head(tokens: list[Token], rules: Rules) -> Head | None:
+    """A verbless clause naming a role, (a place) and a facing (小臣，东堂下，南面) says where the
+    role stands: one 立 act, its agent the role that opens the clause."""
+    content = [t for t in tokens if t.kind is not Kind.CLAUSE_END]
+    if (not content or content[0].kind is not Kind.ROLE
+            or any(t.kind is Kind.VERB for t in content)):
+        return None
+    facing = next((k for k, t in enumerate(tokens) if t.kind is Kind.FACING), None)
+    if facing is None:
+        return None
+    pre = [t for t in tokens[:facing] if t.kind is not Kind.ROLE or t is content[0]]
+    return Head(facing, facing, "立", rules.verbs["立"], pre=pre)
+
+
+def speech_segments(tokens: list[Token], rules: Rules) -> list[list[Token]]:
+    """Split a sentence at reported speech; in unpunctuated classic text the words said after
+    曰 run up to the next role or 皆 (对曰诺敢不醉皆反坐), and are dropped."""
+    segments: list[list[Token]] = [[]]
+    skipping = False
+    for token in tokens:
+        if skipping and token.kind not in (Kind.ROLE, Kind.ALL):
+            continue
+        skipping = False
+        segments[-1].append(token)
+        if token.kind is Kind.VERB and token.verb.speech:
+            segments.append([])
+            skipping = not rules.modern
+    return [s for s in segments if s]
+
+
+def _heads(tokens: list[Token], rules: Rules) -> list[Head]:
+    heads: list[Head] = []
+    fold_allow = _PREVERBAL | {Kind.DISPOSAL, Kind.OBJECT, Kind.LOCATIVE, Kind.ROUTE, Kind.PLACE}
+    for i, token in enumerate(tokens):
+        if token.kind is not Kind.VERB:
+            continue
+        if token.verb.fold and _folds(tokens, i, fold_allow, rules):
+            continue
+        heads.append(Head(i, i, token.verb.lemma, token.verb))
+    merged: list[Head] = []
+    for head in heads:
+        if merged:
+            before = merged[-1]
+            lemma = rules.merges.get((before.lemma, head.lemma))
+            between = tokens[before.last + 1:head.first]
+            if lemma and all(t.kind in {Kind.PLACE, Kind.LOCATIVE, Kind.ROUTE, Kind.ROLE,
+                                        Kind.ADDRESSEE, Kind.FACING, Kind.ADVERB,
+                                        Kind.INSTRUMENT}
+                             for t in between):
+                before.last = head.last
+                before.lemma = lemma
+                before.verb = rules.verbs.get(lemma, before.verb)
+                continue
+        merged.append(head)
+    return merged
+
+
+def _folds(tokens: list[Token], i: int, allow: set[Kind], rules: Rules) -> bool:
+    """A preverb folds when the verb it governs follows (modern: across one comma)."""
+    previous = None
+    for token in tokens[i + 1:]:
+        kind = token.kind
+        if kind is Kind.VERB:
+            if token.verb.fold:
+                previous = kind
+                continue
+            return True
+        if kind is Kind.CLAUSE_END and rules.modern:
+            allow = allow - {Kind.PLACE, Kind.OBJECT}
+        elif kind not in allow and not (kind is Kind.OBJECT and previous is Kind.DISPOSAL):
+            return False
+        previous = kind
+    return False
+
+
+def _phrase_end(tokens: list[Token], i: int) -> int:
+    """Index after a 于/自 phrase starting at ``i`` (the preposition and its nouns)."""
+    j = i + 1
+    if j < len(tokens) and tokens[j].kind is Kind.ROLE:
+        return j + 1
+    while j < len(tokens) and tokens[j].kind in (Kind.PLACE, Kind.OBJECT):
+        j += 1
+    return j
+
+
+def _leads_to_head(tokens: list[Token], j: int, stop: int, rules: Rules,
+                    clause_ends: int | None = None) -> bool:
+    """Whether only preverbal material lies between ``j`` and the next head at ``stop``.
+
+    A modern-Chinese phrase may reach its verb across one comma (在西阶上，面向北坐下…).
+    """
+    allow = _PREVERBAL | {Kind.VERB}  # folded preverbs are VERB tokens
+    ends = clause_ends if clause_ends is not None else (1 if rules.modern else 0)
+    for token in tokens[j:stop]:
+        if token.kind is Kind.CLAUSE_END:
+            ends -= 1
+            if ends < 0:
+                return False
+        elif token.kind not in allow:
+            return False
+    return True
+
+
+def _split_gap(tokens: list[Token], lo: int, hi: int, head: Head, rules: Rules) -> int:
+    """Index in [lo, hi] where the material of the verb before ends and the next one's begins."""
+    p = lo
+    while p < hi:
+        token = tokens[p]
+        kind = token.kind
+        if kind in (Kind.OBJECT, Kind.PRONOUN, Kind.PERSON):
+            p += 1
+        elif kind in (Kind.LOCATIVE, Kind.ROUTE):
+            end = min(_phrase_end(tokens, p), hi)
+            if rules.modern or kind is Kind.ROUTE:
+                right_after = p == lo and not rules.modern
+                if not right_after and _leads_to_head(tokens, end, hi, rules):
+                    return p
+            p = end
+        elif kind is Kind.ROLE:
+            if head.verb.recipient and p == lo:
+                p += 1
+            else:
+                return p
+        elif kind is Kind.PLACE:
+            if p > lo and _leads_to_head(tokens, p + 1, hi, rules, clause_ends=0):
+                return p
+            p += 1
+        elif kind is Kind.CLAUSE_END and _verbless_clause(tokens, p + 1, hi):
+            p += 1
+        else:
+            return p
+    return p
+
+
+def _verbless_clause(tokens: list[Token], j: int, stop: int) -> bool:
+    """Whether the clause starting at ``j`` holds only places (宾升，西楹西，东面)."""
+    seen = False
+    for token in tokens[j:stop]:
+        if token.kind is Kind.CLAUSE_END:
+            return seen
+        if token.kind is not Kind.PLACE:
+            return False
+        seen = True
+    return False
+
+
+def strip_ends(tokens: list[Token]) -> list[Token]:
+    lo, hi = 0, len(tokens)
+    while lo < hi and tokens[lo].kind in (Kind.CLAUSE_END, Kind.BOUNDARY):
+        lo += 1
+    while hi > lo and tokens[hi - 1].kind is Kind.CLAUSE_END:
+        hi -= 1
+    return tokens[lo:hi]
+
+
+def parse_sentence(tokens: list[Token], rules: Rules) -> list[Head]:
+    """Heads of one sentence with their preverbal and postverbal tokens."""
+    heads = _heads(tokens, rules)
+    if not heads:
+        return []
+    heads[0].pre = tokens[:heads[0].first]
+    for head, after in zip(heads, [*heads[1:], None], strict=True):
+        lo = head.last + 1
+        if after is None:
+            tail = tokens[lo:]
+            stop = next((k for k, t in enumerate(tail) if t.kind is Kind.BOUNDARY), len(tail))
+            head.post = [t for t in tail[:stop]
+                         if t.kind is not Kind.ROLE or head.verb.recipient]
+            break
+        split = _split_gap(tokens, lo, after.first, head, rules)
+        head.post = tokens[lo:split]
+        after.pre = tokens[split:after.first]
+        last = strip_ends(head.post)
+        if last and last[-1].kind is Kind.ROLE and head.verb.recipient:
+            direct = len(last) == 1 and not after.pre
+            pivot = head.verb.pivot and not any(t.kind is Kind.CLAUSE_END for t in after.pre)
+            if direct or pivot:
+                after.inherited = last[-1].labels
+    return heads
+
+
+def head_facings(tokens: list[Token], heads: list[Head]) -> dict[int, str]:
+    """Facing per head index: a facing goes to the next verb of its sentence, else the last."""
+    out: dict[int, str] = {}
+    for token in tokens:
+        if token.kind is not Kind.FACING:
+            continue
+        ahead = [k for k, h in enumerate(heads) if tokens[h.first].start > token.start]
+        behind = [k for k, h in enumerate(heads) if tokens[h.last].end <= token.start]
+        target = ahead[0] if ahead else (behind[-1] if behind else None)
+        if target is not None and target not in out and not heads[target].verb.furnish:
+            out[target] = token.labels[0]
+    return out

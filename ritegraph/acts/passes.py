@@ -1,0 +1,244 @@
+"""Token passes: rewrites of one sentence's tokens before its verbs are read as acts.
+
+Each pass takes (tokens, text, rules) and returns the tokens; their order is data
+(``ingest/acts/grammar.toml`` ``[passes] order``) and every name there must be one of
+:data:`PASSES`. docs/acts.md shows each with one worked clause.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from .rules import Kind, Rules, Token
+
+
+def _drop_possessors(tokens: list[Token], text: str, rules: Rules) -> list[Token]:
+    """Drop roles that are not actors: a possessor (旅食之尊, 大夫的右侧, 宾客和大夫的弓) with
+    its 之/的, and a role compared with (如同宾客一样) or become (为下射); mark a role after 向
+    (向大夫敬酒) as addressed."""
+    out: list[Token] = []
+    i = 0
+    while i < len(tokens):
+        token = tokens[i]
+        following = tokens[i + 1] if i + 1 < len(tokens) else None
+        if token.kind is Kind.ROLE and following is not None and (
+                following.kind is Kind.POSSESSIVE
+                or (following.kind is Kind.PRONOUN and i + 2 < len(tokens)
+                    and tokens[i + 2].kind in (Kind.PLACE, Kind.OBJECT))):
+            while len(out) > 1 and out[-1].kind is Kind.JOINT and out[-2].kind is Kind.ROLE:
+                del out[-2:]  # 宾客和大夫的弓: both own the thing
+            i += 2
+            continue
+        if token.kind is Kind.COMPARISON:
+            i += 2 if following is not None and following.kind is Kind.ROLE else 1
+            continue
+        if token.kind is Kind.ADDRESSEE and following is not None and following.kind is Kind.ROLE:
+            out.append(Token(following.start, following.end, Kind.ADDRESSEE, following.labels))
+            i += 2
+            continue
+        if token.kind not in (Kind.POSSESSIVE, Kind.ADDRESSEE):
+            out.append(token)
+        i += 1
+    return out
+
+
+def _named_by_act(tokens: list[Token], end: int, rules: Rules) -> int:
+    """Start index of the act that names a person, written solid before the nominalizer at
+    ``end``: its verb with the things it takes (执散爵者); in the translation also the verbs
+    before it (登堂饮酒的人), up to one that takes a person (交给 | 跟随的人)."""
+    def solid(j: int) -> bool:
+        return j > 0 and tokens[j - 1].end == tokens[j].start
+
+    j, verbs = end, 0
+    while solid(j):
+        kind = tokens[j - 1].kind
+        if kind is Kind.VERB:
+            if verbs and (not rules.modern or tokens[j - 1].verb.recipient):
+                break
+            verbs += 1
+        elif kind not in (Kind.OBJECT, Kind.PLACE, Kind.ADVERB):
+            break
+        j -= 1
+    return j if verbs else end
+
+
+def _is_manner(token: Token, after: Token | None, rules: Rules) -> bool:
+    """A manner verb written right before the verb it qualifies (立饮, 站着喝酒)."""
+    return (token.kind is Kind.VERB and after is not None and after.kind is Kind.VERB
+            and after.start == token.end
+            and after.verb.lemma in rules.manner.get(token.verb.lemma, ()))
+
+
+def _is_carrying(tokens: list[Token], i: int, rules: Rules) -> bool:
+    """A holding verb with only its things before a movement in the same clause (拿着爵杯走下台阶):
+    it only says what the mover carries, like 以爵降."""
+    token = tokens[i]
+    movements = rules.carrying.get(token.verb.lemma) if token.kind is Kind.VERB else None
+    if not movements:
+        return False
+    j = i + 1
+    while j < len(tokens) and tokens[j].kind is Kind.OBJECT:
+        j += 1
+    return (j > i + 1 and j < len(tokens) and tokens[j].kind is Kind.VERB
+            and tokens[j].verb.lemma in movements)
+
+
+def _is_attributive(token: Token, after: Token | None, tokens: list[Token], i: int,
+                    rules: Rules) -> bool:
+    """In the translation a verb written before 的 and a thing only qualifies the thing
+    (诱射的箭: the arrows of the demonstration), it is not an act."""
+    return (rules.modern and token.kind is Kind.VERB and after is not None
+            and after.kind is Kind.POSSESSIVE and after.start == token.end
+            and i + 2 < len(tokens) and tokens[i + 2].kind in (Kind.OBJECT, Kind.PLACE))
+
+
+def _is_content(before: Token | None, token: Token) -> bool:
+    """A verb written right after one that asks, orders or awaits (请彻俎, 请求坐下, 等待撤去俎)
+    is what is asked, not an act; speech (命曰) is left to merge."""
+    return (token.kind is Kind.VERB and before is not None and before.kind is Kind.VERB
+            and before.verb.content and before.end == token.start and not token.verb.speech)
+
+
+def _is_side(tokens: list[Token], i: int, text: str, rules: Rules) -> bool:
+    """In the translation a facing word right after 的 names a side, not a facing (站在宾客的
+    南面, 所设中的东北面), and so does a 经-style {d}面 right after 在 and a landmark that is
+    no place of the rite (在路寝东面); after a place it is a facing (在西阶上北面)."""
+    token = tokens[i]
+    if not rules.modern or token.kind is not Kind.FACING:
+        return False
+    if text[token.start - 1:token.start] == "的":
+        return True
+    if not text[token.start:token.end].endswith("面"):
+        return False
+    if not i or tokens[i - 1].kind is not Kind.LOCATIVE:  # 在西阶上北面: a place, then facing
+        return False
+    return tokens[i - 1].end < token.start  # a landmark between that is no place of the rite
+
+
+def _enumerations(tokens: list[Token], text: str, rules: Rules) -> list[Token]:
+    """A listing mark between two roles joins them (宾客、主人、大夫作揖: all three bow)."""
+    out = list(tokens)
+    for i in range(1, len(tokens) - 1):
+        token = tokens[i]
+        if (token.kind is Kind.CLAUSE_END and text[token.start:token.end] in rules.enumeration
+                and tokens[i - 1].kind is Kind.ROLE and tokens[i + 1].kind is Kind.ROLE):
+            out[i] = Token(token.start, token.end, Kind.JOINT)
+    return out
+
+
+def _goals(tokens: list[Token], text: str, rules: Rules) -> list[Token]:
+    """A goal locative that opens a clause holding only places is a going there (到西阶上：适)."""
+    out = list(tokens)
+    for i, token in enumerate(tokens):
+        if token.kind is not Kind.LOCATIVE or text[token.start:token.end] not in rules.goals:
+            continue
+        if i and tokens[i - 1].kind is not Kind.CLAUSE_END:
+            continue
+        j = i + 1
+        while j < len(tokens) and tokens[j].kind is Kind.PLACE:
+            j += 1
+        if j > i + 1 and (j == len(tokens) or tokens[j].kind is Kind.CLAUSE_END):
+            verb = rules.verbs["适"]
+            out[i] = Token(token.start, token.end, Kind.VERB, (verb.lemma,), verb)
+    return out
+
+
+def _owns_place(before: Token | None, token: Token, after: Token | None, rules: Rules) -> bool:
+    """In the translation, a role between 在/到 and a place owns the place (在宾客席前)."""
+    return (rules.modern and token.kind is Kind.ROLE and before is not None
+            and after is not None and before.kind is Kind.LOCATIVE and after.kind is Kind.PLACE)
+
+
+def _drop_noun_phrases(tokens: list[Token], text: str, rules: Rules) -> list[Token]:
+    """Drop verbs that only name a thing or a person, and manner verbs.
+
+    X所V(Y) is "the Y that X Vs" (賔所媵觯, 所设置的楅): X and V go, Y stays for the verb that
+    governs it; V(Y)者 / V的人 names a person (卒受爵者, 登堂饮酒的人): V and Y go; a manner
+    verb right before the verb it qualifies (立饮, 站着喝酒) goes, and so does a verb before 的
+    and a thing (诱射的箭); in the translation a role between 在/到 and a place owns the place
+    (在宾客席前). A verb right after 请/命/俟 with no one between is only what is asked
+    (请彻俎). A holding verb before its thing and a movement (拿着爵杯走下台阶) becomes the
+    instrument of the movement (以爵降).
+    """
+    drop: set[int] = set()
+    for i, token in enumerate(tokens):
+        before = tokens[i - 1] if i else None
+        after = tokens[i + 1] if i + 1 < len(tokens) else None
+        if token.kind is Kind.RELATIVE:
+            drop.add(i)
+            if before is not None and before.kind is Kind.ROLE and before.end == token.start:
+                drop.add(i - 1)
+            j = i + 1
+            while j < len(tokens) and tokens[j].kind is Kind.VERB \
+                    and tokens[j].start == tokens[j - 1].end:
+                drop.add(j)
+                j += 1
+        elif token.kind is Kind.NOMINALIZER:
+            drop.update(range(_named_by_act(tokens, i, rules), i + 1))
+        elif (_is_content(before, token) or _is_manner(token, after, rules)
+              or _owns_place(before, token, after, rules)
+              or _is_attributive(token, after, tokens, i, rules)
+              or _is_side(tokens, i, text, rules)):
+            drop.add(i)
+    return [Token(t.start, t.end, Kind.INSTRUMENT) if _is_carrying(tokens, k, rules) else t
+            for k, t in enumerate(tokens) if k not in drop]
+
+
+def _drop_classic_possessors(tokens: list[Token], text: str, rules: Rules) -> list[Token]:
+    """Classic V+role+thing written solid (受公爵, 彻公俎): the role owns the thing, it is not
+    the next verb's subject; verbs with an addressee (授宰玉) keep it."""
+    if rules.modern:
+        return tokens
+    out: list[Token] = []
+    for i, token in enumerate(tokens):
+        before = tokens[i - 1] if i else None
+        after = tokens[i + 1] if i + 1 < len(tokens) else None
+        if (token.kind is Kind.ROLE and before is not None and after is not None
+                and before.kind is Kind.VERB and not before.verb.recipient
+                and after.kind is Kind.OBJECT
+                and before.end == token.start and token.end == after.start):
+            continue
+        out.append(token)
+    return out
+
+
+def _topics(tokens: list[Token], text: str, rules: Rules) -> list[Token]:
+    """A verb that is also a thing, right before another verb (匕奠于鼎) or right after a verb
+    that is not a preverb (取匕, 加匕于鼎), is that thing."""
+    if rules.modern:
+        return tokens
+    out = list(tokens)
+    for i, token in enumerate(tokens):
+        surface = text[token.start:token.end]
+        if token.kind is not Kind.VERB or surface not in rules.nouns:
+            continue
+        after = tokens[i + 1] if i + 1 < len(tokens) else None
+        before = tokens[i - 1] if i else None
+        topic = (after is not None and after.kind is Kind.VERB and not after.verb.fold
+                 and after.start == token.end)
+        governed = (before is not None and before.kind is Kind.VERB and not before.verb.fold
+                    and before.end == token.start)
+        if topic or governed:
+            out[i] = Token(token.start, token.end, Kind.OBJECT, rules.nouns[surface])
+    return out
+
+
+Pass = Callable[[list[Token], str, Rules], list[Token]]
+
+#: The passes by the name the grammar orders them with.
+PASSES: dict[str, Pass] = {
+    "noun_phrases": _drop_noun_phrases,
+    "goals": _goals,
+    "enumerations": _enumerations,
+    "possessors": _drop_possessors,
+    "classic_possessors": _drop_classic_possessors,
+    "verbal_nouns": _topics,
+}
+
+
+def run_passes(tokens: list[Token], text: str, rules: Rules) -> list[Token]:
+    """The sentence's tokens after every pass, in the grammar's order (opaque phrases first)."""
+    tokens = [t for t in tokens if t.kind is not Kind.OPAQUE]
+    for name in rules.passes:
+        tokens = PASSES[name](tokens, text, rules)
+    return tokens

@@ -1,0 +1,244 @@
+"""One act from its head: who does it, with what, where, to whom (a pure reading of the head
+and the context), then the explicit update of the context for the clauses that follow."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..model import Passage
+from .context import Context, Head
+from .model import Act
+from .parse import strip_ends
+from .rules import Kind, Rules, Token
+
+_PHRASE_TAIL = {Kind.PLACE, Kind.OBJECT, Kind.ROLE}
+
+
+def _arguments(head: Head, own: list[Token], rules: Rules
+               ) -> tuple[list[str], list[str], list[str], bool]:
+    """(objects, places, recipients, pronoun seen) from the head's tokens (``own``: the verb's)."""
+    objects: list[str] = []
+    places: list[str] = []
+    recipients: list[str] = []
+    pronoun = False
+    in_phrase = False
+    after_disposal = False
+    post = set(map(id, head.post + own[1:]))
+    run = head.pre + own + head.post
+    for k, token in enumerate(run):
+        kind = token.kind
+        if kind is Kind.VERB:
+            in_phrase = after_disposal = False
+            continue
+        if kind in (Kind.LOCATIVE, Kind.ROUTE):
+            in_phrase = True
+            continue
+        if kind is Kind.PLACE:
+            places.extend(token.labels)
+        elif kind is Kind.OBJECT:
+            carried = (k and run[k - 1].kind is Kind.INSTRUMENT) or (
+                k + 1 < len(run) and run[k + 1].kind is Kind.INSTRUMENT)
+            if in_phrase:
+                places.extend(x for x in token.labels if x in rules.also_places)
+                if head.verb.into and kind is Kind.OBJECT:
+                    objects.extend(token.labels)
+            elif id(token) in post or after_disposal or carried or (
+                    not rules.modern and head.pre and token is head.pre[-1]):
+                objects.extend(token.labels)
+        elif (kind is Kind.ROLE and id(token) in post) or kind is Kind.ADDRESSEE:
+            recipients.extend(token.labels)
+        elif kind is Kind.PRONOUN and id(token) in post:
+            pronoun = True
+        elif kind is Kind.PERSON and id(token) in post:
+            recipients.append("")  # resolved by the caller
+        after_disposal = kind is Kind.DISPOSAL
+        in_phrase = in_phrase and kind in _PHRASE_TAIL
+    return objects, places, recipients, pronoun
+
+
+def _agents(head: Head, ctx: Context) -> tuple[list[str], bool]:
+    """(agents, stated in the span) for one head."""
+    roles = [t for t in head.pre if t.kind is Kind.ROLE]
+    pre = [t for k, t in enumerate(head.pre)  # a joint joins only a role written after it
+           if t.kind is not Kind.JOINT
+           or (k + 1 < len(head.pre) and head.pre[k + 1].kind is Kind.ROLE)]
+    joint = any(t.kind is Kind.JOINT for t in pre)
+    chief = any(t.kind is Kind.CHIEF for t in head.pre)
+    agents: list[str] = []
+    if roles:
+        first_is_joint = joint and pre.index(next(t for t in pre if t.kind in
+                                                  (Kind.ROLE, Kind.JOINT))) == \
+            pre.index(next(t for t in pre if t.kind is Kind.JOINT))
+        if first_is_joint:
+            agents.extend(ctx.subject)
+        elif not joint:
+            roles = roles[-1:]
+        for role in roles:
+            agents.extend(label for label in role.labels if label not in agents)
+        return agents, True
+    if chief and ctx.performer:
+        return [ctx.performer], True
+    if chief and ctx.last_group:
+        return list(ctx.last_group), True
+    if head.inherited:
+        return list(head.inherited), False
+    return list(ctx.subject), False
+
+
+def _negated(pre: list[Token]) -> bool:
+    """A 不/无/未 before the verb, in the verb's own clause."""
+    for token in reversed(pre):
+        if token.kind is Kind.CLAUSE_END:
+            return False
+        if token.kind is Kind.NEGATION:
+            return True
+    return False
+
+
+def _uniq(items: list[str]) -> list[str]:
+    return [x for i, x in enumerate(items) if x and x not in items[:i]]
+
+
+@dataclass
+class Reading:
+    """What one head says, resolved against the context (nothing in the context changed)."""
+
+    agents: list[str]
+    stated: bool  # the agent is written in the act's own span
+    objects: list[str]
+    places: list[str]
+    recipients: list[str]
+    negated: bool
+    implicit_object: bool
+    by_office: bool  # the agent is known only from the act (奏 → 工): no one's subject
+    on_behalf: bool  # an intermediary's act for the lord (小臣辞): the one addressed goes on
+    cup: tuple[str, ...] = ()  # the cup an offering with none named is made with
+
+
+def resolve(head: Head, tokens: list[Token], ctx: Context, rules: Rules) -> Reading:
+    """Who does the head's act, with what, where and to whom — read, never written, from ``ctx``."""
+    verb = head.verb
+    agents, stated = _agents(head, ctx)
+    agents = _contextual_agents(head, agents, stated, ctx, rules)
+    objects, places, recipients, pronoun = _arguments(head, tokens[head.first:head.last + 1], rules)
+    if verb.mutual and not recipients and len(agents) > 1:
+        recipients = list(agents)  # the two greet each other
+    if pronoun and verb.recipient and verb.carry is not True:
+        recipients = recipients or ctx.other_actor(agents, rules.intermediaries)
+    elif pronoun and not objects and ctx.last_object:
+        objects = list(ctx.last_object)
+    objects, implicit_object, cup = _objects(head, objects, recipients, ctx, rules)
+    if verb.place and verb.place not in places:
+        places.append(verb.place)
+    negated = _negated(head.pre)
+    if "" in recipients or ((verb.bow or verb.addressed) and not recipients
+                            and head.lemma != "拜受" and not (negated and head.lemma == "拜")):
+        recipients = [r for r in recipients if r] or _bowed_to(head, agents, ctx, rules)
+    on_behalf = (bool(agents) and set(agents) <= rules.intermediaries
+                 and head.lemma in rules.to_bower and recipients == list(ctx.last_bower))
+    if not stated and not verb.mutual and agents and recipients \
+            and set(agents) <= set(recipients):
+        agents = ctx.other_actor(recipients) or agents  # 士立于东方乃荐士: not by the 士
+    return Reading(agents, stated, objects, places, recipients, negated, implicit_object,
+                   not stated and verb.officer in agents, on_behalf, cup)
+
+
+def _objects(head: Head, objects: list[str], recipients: list[str], ctx: Context,
+             rules: Rules) -> tuple[list[str], bool, tuple[str, ...]]:
+    """(objects, implicit, cup of an offering): the lemma's own object, else the thing carried
+    (the cup last handled for 洗/献, what is in hand after 以), an offering's by its receiver."""
+    verb = head.verb
+    objects = list(objects)
+    if verb.object and verb.object not in objects and not (verb.by_object and objects):
+        objects.insert(0, verb.object)
+    carried = (ctx.last_cup or (rules.default_cup,)) if verb.carry == "cup" else ctx.last_object
+    in_hand = bool(head.pre) and head.pre[-1].kind is Kind.INSTRUMENT  # 以降, 以出: what he holds
+    if objects or not (verb.carry or in_hand) or not carried:
+        return objects, False, ()
+    if verb.offer:  # the cup an offering is made with goes by its receiver
+        cups = [rules.cup_by_recipient[r] for r in recipients if r in rules.cup_by_recipient]
+        cup = tuple(cups[:1] or [rules.default_cup])
+        return list(cup), True, cup
+    return list(carried), True, ()
+
+
+def update_context(ctx: Context, head: Head, reading: Reading, text: str,
+                   rules: Rules) -> None:
+    """What the act changes for the clauses after it: the subject, the last bower, the cup
+    given, the things handled and the last group addressed."""
+    agents, recipients = reading.agents, reading.recipients
+    if reading.cup:
+        ctx.last_cup = reading.cup
+    if reading.on_behalf:  # 下拜小臣辞升成拜: the one the intermediary addressed goes on
+        ctx.subject = tuple(recipients)
+    elif agents and not reading.by_office:  # an officer known only from the act: no subject
+        ctx.subject = tuple(agents)
+        if any(t.kind is Kind.JOINT and text[t.start:t.end] in rules.leading for t in head.pre):
+            ctx.subject = tuple(agents[:1])  # 主人带领大夫走上去，拜谢到来: the leader goes on
+        ctx.add_actor(ctx.subject)
+    if head.verb.bow and not reading.negated:
+        ctx.last_bower, ctx.bow_at = tuple(agents), ctx.turns
+    if recipients and agents and (head.lemma == "拜送"
+                                  or (head.verb.carry == "cup" and head.verb.recipient)):
+        ctx.gift = (tuple(agents), tuple(recipients))
+    elif reading.stated and tuple(agents) == ctx.gift[0]:  # the giver named again acts himself
+        ctx.gift = ((), ())
+    handled = tuple(o for o in reading.objects
+                    if o not in rules.contents and o not in rules.accessories)
+    if handled and not reading.implicit_object:
+        ctx.last_object = handled
+        ctx.last_cup = tuple(o for o in handled if o in rules.cups) or ctx.last_cup
+    if recipients:
+        ctx.last_group = tuple(recipients)
+
+
+def make_act(text: str, tokens: list[Token], head: Head, facing: str | None, ctx: Context,
+             rules: Rules, passage: Passage, file: str, rite: str) -> Act:
+    """The act of one head: resolved, then the context updated for what follows."""
+    reading = resolve(head, tokens, ctx, rules)
+    update_context(ctx, head, reading, text, rules)
+    span = strip_ends(head.pre + tokens[head.first:head.last + 1] + head.post)
+    start, end = span[0].start, span[-1].end
+    confidence = 0.9 if reading.stated else (0.7 if reading.agents else 0.4)
+    if rules.modern:
+        confidence -= 0.1
+    verb, objects = head.verb, reading.objects
+    return Act(file=file, start=start, end=end, quote=text[start:end], passage=passage.index,
+               rite=passage.rite or rite, section=passage.section, layer=passage.layer.value,
+               action=verb.lemma_for(objects) if verb.by_object else head.lemma,
+               agents=reading.agents, objects=_uniq(objects),
+               recipients=_uniq(reading.recipients), places=_uniq(reading.places),
+               puts=verb.puts, facing=facing, negated=reading.negated,
+               implicit_agent=not reading.stated, implicit_object=reading.implicit_object,
+               confidence=round(confidence, 2))
+
+
+def _contextual_agents(head: Head, agents: list[str], stated: bool, ctx: Context,
+                       rules: Rules) -> list[str]:
+    """Agents known from the kind of act when none is stated: an officer's act is not a
+    principal's (奏 → 工), a mutual greeting is the last two principals', and a drinking act
+    right after a cup was given is the receiver's."""
+    if stated:
+        return agents
+    verb = head.verb
+    if verb.officer and (not agents or set(agents) <= rules.principals):
+        return [verb.officer]
+    if verb.mutual:
+        return ctx.principal_pair() or agents
+    giver, receiver = ctx.gift
+    if verb.drinker and not head.inherited and agents and tuple(agents) == giver:
+        return list(receiver)
+    return agents
+
+
+def _bowed_to(head: Head, agents: list[str], ctx: Context, rules: Rules) -> list[str]:
+    """Whom an act with no addressee stated is directed to: 答拜 answers the last who bowed; an
+    intermediary's 辞 (摈者, 小臣 …) right after a bow (at most the lord's 命 between) declines
+    it for the lord; any other act goes to the last other actor who is not an intermediary."""
+    if head.lemma == "答拜" and ctx.last_bower and not set(ctx.last_bower) & set(agents):
+        return list(ctx.last_bower)
+    skip = rules.intermediaries
+    if agents and set(agents) <= skip and head.lemma in rules.to_bower and ctx.last_bower \
+            and ctx.turns - ctx.bow_at <= 1 and not set(ctx.last_bower) & set(agents):
+        return list(ctx.last_bower)  # 下拜小臣辞: declines the bow on the lord's behalf
+    return ctx.other_actor(agents, skip)
