@@ -45,6 +45,7 @@ GRAMMAR_SCHEMA: dict[str, dict[str, Any]] = {
     "principals": {"roles": _STRINGS},
     "merge": {str: str},
     "passes": {"order": _STRINGS},
+    "fold": {"across_clause_end": dict[str, bool]},
     "objects": {"cups": _STRINGS, "contents": _STRINGS, "default_cup": str,
                 "cup_by_recipient": dict[str, str], "accessories": _STRINGS,
                 "also_places": _STRINGS},
@@ -284,6 +285,7 @@ def _settings(rules: Rules, terms: dict, grammar: dict, register: str,
             if rules.surfaces.get(surface, (None,))[0] is Kind.VERB:
                 rules.nouns.setdefault(surface, tuple(label.split("+")))
     rules.passes = tuple(grammar["passes"]["order"])
+    rules.fold_across_clause_end = grammar["fold"]["across_clause_end"].get(register, False)
     rules.sentence_end = grammar["sentence_end"]["chars"]
     rules.clause_end = grammar["clause_end"]["chars"]
     rules.quote_open = grammar["quote"]["open"]

@@ -89,7 +89,8 @@ def _heads(tokens: list[Token], rules: Rules) -> list[Head]:
 
 
 def _folds(tokens: list[Token], i: int, allow: set[Kind], rules: Rules) -> bool:
-    """A preverb folds when the verb it governs follows (modern: across one comma)."""
+    """A preverb folds when the verb it governs follows (across a comma where the grammar's
+    ``[fold] across_clause_end`` says so: 南面坐，奠爵 is one 坐奠)."""
     previous = None
     for token in tokens[i + 1:]:
         kind = token.kind
@@ -98,7 +99,7 @@ def _folds(tokens: list[Token], i: int, allow: set[Kind], rules: Rules) -> bool:
                 previous = kind
                 continue
             return True
-        if kind is Kind.CLAUSE_END and rules.modern:
+        if kind is Kind.CLAUSE_END and rules.fold_across_clause_end:
             allow = allow - {Kind.PLACE, Kind.OBJECT}
         elif kind not in allow and not (kind is Kind.OBJECT and previous is Kind.DISPOSAL):
             return False

@@ -122,6 +122,7 @@ class Rules:
     principals: frozenset[str] = frozenset()
     cup_by_recipient: dict[str, str] = field(default_factory=dict)
     accessories: frozenset[str] = frozenset()
+    fold_across_clause_end: bool = False  # 坐，奠爵: a preverb reaches across a comma
     passes: tuple[str, ...] = ()  # token passes in order (acts/passes.py PASSES)
     sentence_end: str = "。；！？\n"
     clause_end: str = "，、："
