@@ -43,7 +43,7 @@ def extract_from_passage(text: str, passage: Passage, rules: Rules, ctx: Context
         tokens = run_passes(rules.tokens(text, s, e), text, rules)
         for segment in speech_segments(tokens, rules):
             heads = parse_sentence(segment, rules)
-            facings = head_facings(segment, heads)
+            facings = head_facings(segment, heads, rules)
             standing = None if heads else standing_head(segment, rules)
             if standing is not None:
                 heads, facings = [standing], {0: segment[standing.first].labels[0]}

@@ -213,15 +213,29 @@ def parse_sentence(tokens: list[Token], rules: Rules) -> list[Head]:
     return heads
 
 
-def head_facings(tokens: list[Token], heads: list[Head]) -> dict[int, str]:
-    """Facing per head index: a facing goes to the next verb of its sentence, else the last."""
+def head_facings(tokens: list[Token], heads: list[Head], rules: Rules) -> dict[int, str]:
+    """Facing per head index: a facing goes to the next verb of its sentence, else the last.
+
+    In the classic, a facing that closes a 于/自 phrase (即位于西阶下东面, 升自阼阶西乡) is the
+    position the verb before ends in; and no facing goes back to a verb across a new subject
+    (坐于床东 | 众主人在其后西面: not the 坐's)."""
     out: dict[int, str] = {}
-    for token in tokens:
+    for i, token in enumerate(tokens):
         if token.kind is not Kind.FACING:
             continue
         ahead = [k for k, h in enumerate(heads) if tokens[h.first].start > token.start]
-        behind = [k for k, h in enumerate(heads) if tokens[h.last].end <= token.start]
-        target = ahead[0] if ahead else (behind[-1] if behind else None)
+        behind = [k for k, h in enumerate(heads) if tokens[h.last].end <= token.start
+                  and not any(t.kind is Kind.ROLE for t in tokens[h.last + 1:i])]
+        back = behind and not rules.modern and _closes_phrase(tokens, i)
+        target = behind[-1] if back else (ahead[0] if ahead else (behind[-1] if behind else None))
         if target is not None and target not in out and not heads[target].verb.furnish:
             out[target] = token.labels[0]
     return out
+
+
+def _closes_phrase(tokens: list[Token], i: int) -> bool:
+    """Whether the facing at ``i`` follows a 于/自 phrase's place (于西阶下 | 东面)."""
+    j = i - 1
+    while j >= 0 and tokens[j].kind is Kind.PLACE:
+        j -= 1
+    return j < i - 1 and j >= 0 and tokens[j].kind in (Kind.LOCATIVE, Kind.ROUTE)

@@ -86,13 +86,20 @@ def _agents(head: Head, ctx: Context) -> tuple[list[str], bool]:
 
 
 def _negated(pre: list[Token]) -> bool:
-    """A 不/无/未 before the verb, in the verb's own clause."""
+    """A 不/无/未 right before the verb: only preverbal words (adverbs, a facing, 以) between.
+
+    In unpunctuated text a clause has no end mark, so a negation further back (不踊…进) is
+    another verb's."""
     for token in reversed(pre):
-        if token.kind is Kind.CLAUSE_END:
-            return False
         if token.kind is Kind.NEGATION:
             return True
+        if token.kind not in _NEGATION_REACHES:
+            return False
     return False
+
+
+#: What may stand between a negation and its verb (不敢拜, 不北面拜, 不以爵降).
+_NEGATION_REACHES = {Kind.ADVERB, Kind.FACING, Kind.INSTRUMENT, Kind.ADDRESSEE}
 
 
 def _uniq(items: list[str]) -> list[str]:
