@@ -12,72 +12,60 @@ serialised by pyoxigraph (N-Triples syntax, escaped): user text never becomes qu
 
 Queries run against a :class:`LocalTarget` (the embedded pyoxigraph store, default graph = union
 of the named graphs) or a :class:`RemoteTarget` (any SPARQL 1.1 endpoint, :mod:`ritegraph.remote`).
-Both return a :class:`Result` of pyoxigraph terms, so that their answers compare exactly.
+Both return a :class:`~ritegraph.results.Result` of pyoxigraph terms, so that their answers
+compare exactly; :mod:`ritegraph.results` writes them. The prefixes of
+:data:`ritegraph.vocab.SPARQL_PREFIXES` are predeclared: a query may use ``rg:``, ``role:`` …
+without declaring them (:func:`declare_prefixes`).
 """
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 import os
 import re
-import unicodedata
 import urllib.parse
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol
 
 import pyoxigraph as ox
 
 from .errors import RemoteError, UsageError
 from .remote import Client, Response, first_lines, redact, where
 from .resources import data_dir
+from .results import (  # noqa: F401 - re-exported: the query API's result types and formats
+    FORMATS,
+    GRAPH_FORMATS,
+    SOLUTION_FORMATS,
+    XSD,
+    Result,
+    Target,
+    Term,
+    check_format,
+    compact,
+    display,
+    format_json,
+    format_result,
+    labels,
+    result_from_json,
+    result_to_json,
+    term_from_json,
+    term_to_json,
+)
+from .vocab import SPARQL_PREFIXES
 
-Term = ox.NamedNode | ox.Literal | ox.BlankNode
-
-XSD = "http://www.w3.org/2001/XMLSchema#"
-SKOS_PREF_LABEL = "http://www.w3.org/2004/02/skos/core#prefLabel"
-RDFS_LABEL = "http://www.w3.org/2000/01/rdf-schema#label"
-LABEL_LANGUAGE = "zh-hans"  # pyoxigraph lower-cases language tags
-
-#: Prefixes understood in ``--param`` values and used to shorten unlabelled IRIs in tables.
-PREFIXES: dict[str, str] = {
-    "rg": "https://w3id.org/ritegraph/ontology#",
-    "role": "https://w3id.org/ritegraph/role/",
-    "obj": "https://w3id.org/ritegraph/object/",
-    "place": "https://w3id.org/ritegraph/place/",
-    "action": "https://w3id.org/ritegraph/action/",
-    "dir": "https://w3id.org/ritegraph/direction/",
-    "layer": "https://w3id.org/ritegraph/layer/",
-    "rite": "https://w3id.org/ritegraph/rite/",
-    "doc": "https://w3id.org/ritegraph/doc/",
-    "scheme": "https://w3id.org/ritegraph/scheme/",
-    "text": "https://w3id.org/ritegraph/text/",
-    "section": "https://w3id.org/ritegraph/section/",
-    "act": "https://w3id.org/ritegraph/act/",
-    "mention": "https://w3id.org/ritegraph/mention/",
-    "edition": "https://w3id.org/ritegraph/edition/",
-    "graph": "https://w3id.org/ritegraph/graph/",
-    "skos": "http://www.w3.org/2004/02/skos/core#",
-    "rdfs": "http://www.w3.org/2000/01/rdf-schema#",
-    "oa": "http://www.w3.org/ns/oa#",
-    "prov": "http://www.w3.org/ns/prov#",
-    "xsd": XSD,
-}
+#: Prefixes predeclared for queries and ``--param`` values, and used to shorten IRIs in tables.
+PREFIXES = SPARQL_PREFIXES
 
 ENV_USER = "RITEGRAPH_ENDPOINT_USER"
 ENV_PASSWORD = "RITEGRAPH_ENDPOINT_PASSWORD"
 ENV_AUTH = "RITEGRAPH_ENDPOINT_AUTH"  # "basic" (default) or "digest"
 POST_ABOVE = 2000  # URL-encoded query length above which requests are POSTed
-TABLE_CELL_WIDTH = 48  # display columns per table cell before "…"
 
 # ---------------------------------------------------------------------------------- catalogue
 
 _HEADER = re.compile(r"^#\+\s*(\w+)\s*:\s*(.*?)\s*$")
 _PARAM = re.compile(r"^(\w+)\s*[—–-]+\s*(.*?)\s*\(([^()]*)\)\s*$")
-_PREFIX_DECL = re.compile(r"^\s*PREFIX\s+([A-Za-z][\w.-]*)?:\s*<([^<>\s]*)>", re.I | re.M)
 
 
 @dataclass(frozen=True)
@@ -166,9 +154,9 @@ _ESCAPES = {"t": "\t", "b": "\b", "n": "\n", "r": "\r", "f": "\f", '"': '"', "'"
 
 
 def query_prefixes(text: str) -> dict[str, str]:
-    """PREFIX declarations of a query, over the standard :data:`PREFIXES`."""
+    """PREFIX declarations of a query, over the predeclared :data:`PREFIXES`."""
     found = dict(PREFIXES)
-    for match in _PREFIX_DECL.finditer(text):
+    for match in _DECLARED.finditer(_code(text)):
         found[match.group(1) or ""] = match.group(2)
     return found
 
@@ -329,32 +317,7 @@ def with_limit(text: str, limit: int | None) -> str:
     return text.rstrip() + f"\nLIMIT {int(limit)}\n"
 
 
-# ---------------------------------------------------------------------------------- results
-
-
-@dataclass
-class Result:
-    """A SELECT (``variables``, ``rows``) or ASK (``boolean``) result, as pyoxigraph terms."""
-
-    variables: list[str]
-    rows: list[dict[str, Term]] = field(default_factory=list)
-    boolean: bool | None = None
-
-    def tuples(self) -> list[tuple[Term | None, ...]]:
-        return [tuple(row.get(v) for v in self.variables) for row in self.rows]
-
-    def truncated(self, limit: int | None) -> Result:
-        if limit is None:
-            return self
-        return Result(self.variables, self.rows[:limit], self.boolean)
-
-
-class Target(Protocol):
-    """Where queries run."""
-
-    description: str
-
-    def select(self, text: str) -> Result: ...
+# ---------------------------------------------------------------------------------- targets
 
 
 class LocalTarget:
@@ -374,13 +337,14 @@ class LocalTarget:
     def select(self, text: str) -> Result:
         query_form(text)
         try:
-            answer = self.store.query(text, use_default_graph_as_union=True)
+            answer = self.store.query(text, use_default_graph_as_union=True,
+                                      prefixes=SPARQL_PREFIXES)
         except SyntaxError as exc:
             raise UsageError(parse_error(exc)) from exc
         if isinstance(answer, ox.QueryBoolean):
             return Result([], [], bool(answer))
-        if not isinstance(answer, ox.QuerySolutions):
-            raise UsageError("only SELECT and ASK queries are supported")
+        if isinstance(answer, ox.QueryTriples):
+            return Result([], triples=list(answer))
         names = [v.value for v in answer.variables]
         rows = []
         for solution in answer:
@@ -391,15 +355,24 @@ class LocalTarget:
 _AT = re.compile(r"error at (\d+:\d+)")
 
 
+_EXPECTED = re.compile(r'"(?:[^"\\]|\\.)*"')
+
+
 def parse_error(exc: SyntaxError) -> str:
-    """pyoxigraph's parse error, short: its position and the start of what it expected."""
+    """pyoxigraph's parse error on one line: its position and the first few tokens it
+    expected (not its character classes, walls of Unicode ranges)."""
     text = " ".join(str(exc).split())
     at = _AT.search(text)
     where = f" at {at.group(1)}" if at else ""
     if "Prefix not found" in text:
         return (f"the query does not parse{where}: a prefix is used without a declaration "
                 f"(add PREFIX name: <…> to the query)")
-    return f"the query does not parse: {text[:240]}" + ("…" if len(text) > 240 else "")
+    _head, sep, expected = text.partition("expected one of ")
+    if not sep:
+        return f"the query does not parse: {text[:160]}" + ("…" if len(text) > 160 else "")
+    tokens = _EXPECTED.findall(expected)
+    shown = ", ".join(tokens[:12]) + (", …" if len(tokens) > 12 else "")
+    return f"the query does not parse{where}: expected one of {shown or 'another token'}"
 
 
 def credentials() -> tuple[str, str] | None:
@@ -409,6 +382,9 @@ def credentials() -> tuple[str, str] | None:
 
 
 RESULTS_JSON = "application/sparql-results+json"
+RDF_ACCEPT = ("application/n-triples, text/turtle;q=0.9, application/rdf+xml;q=0.5, "
+              "application/ld+json;q=0.4")
+GRAPH_FORMS = ("CONSTRUCT", "DESCRIBE")
 _NOT_JSON = ("text/html", "application/xhtml+xml")
 
 
@@ -426,8 +402,8 @@ class RemoteTarget:
 
     def request(self, text: str) -> Response:
         """The endpoint's answer to ``text`` (GET, or a form POST for long queries)."""
-        query_form(text)
-        headers = {"Accept": f"{RESULTS_JSON}, application/json;q=0.9"}
+        graph = query_form(text) in GRAPH_FORMS
+        headers = {"Accept": RDF_ACCEPT if graph else f"{RESULTS_JSON}, application/json;q=0.9"}
         encoded = urllib.parse.urlencode({"query": text})
         if len(encoded) > POST_ABOVE:
             headers["Content-Type"] = "application/x-www-form-urlencoded"
@@ -436,9 +412,10 @@ class RemoteTarget:
         return self.client.request("GET", self.endpoint + separator + encoded, None, headers)
 
     def select(self, text: str) -> Result:
+        """The answer to ``text``, with the predeclared prefixes it uses declared."""
         where = f"endpoint {self.description}"
         try:
-            response = self.request(text)
+            response = self.request(with_prefixes(text))
         except RemoteError as exc:
             raise RemoteError(f"{where}: {_after_url(str(exc), self.endpoint)}") from exc
         status = f"HTTP {response.status}"
@@ -446,6 +423,8 @@ class RemoteTarget:
             detail = first_lines(response.body)
             raise RemoteError(f"{where}: {status} {response.reason}".rstrip()
                               + (f": {detail}" if detail else ""))
+        if query_form(text) in GRAPH_FORMS:
+            return _graph_answer(response, f"{where}: {status}")
         if response.media_type in _NOT_JSON or response.media_type.endswith("xml"):
             raise RemoteError(f"{where}: {status}: the answer is {response.media_type}, not "
                               f"SPARQL JSON results ({first_lines(response.body, 120)!r})")
@@ -454,6 +433,20 @@ class RemoteTarget:
         except (ValueError, KeyError, TypeError, AttributeError) as exc:
             raise RemoteError(f"{where}: {status}: malformed SPARQL JSON results "
                               f"({type(exc).__name__}: {exc})") from exc
+
+
+def _graph_answer(response: Response, where: str) -> Result:
+    """A CONSTRUCT/DESCRIBE answer: the triples of the RDF document the endpoint sent."""
+    rdf_format = ox.RdfFormat.from_media_type(response.media_type or "")
+    if rdf_format is None:
+        raise RemoteError(f"{where}: the answer is {response.media_type or 'untyped'}, not RDF "
+                          f"({first_lines(response.body, 120)!r})")
+    try:
+        quads = ox.parse(response.body, format=rdf_format)
+        return Result([], triples=[q.triple for q in quads])
+    except (SyntaxError, ValueError) as exc:
+        raise RemoteError(f"{where}: malformed {rdf_format.name} "
+                          f"({' '.join(str(exc).split())[:160]})") from exc
 
 
 def _after_url(message: str, url: str) -> str:
@@ -481,51 +474,38 @@ def query_form(text: str) -> str:
     return match.group(1).upper()
 
 
-def term_from_json(value: Mapping[str, str]) -> Term:
-    kind = value["type"]
-    if kind == "uri":
-        return ox.NamedNode(value["value"])
-    if kind == "bnode":
-        return ox.BlankNode(value["value"])
-    if kind in ("literal", "typed-literal"):
-        if "xml:lang" in value:
-            return ox.Literal(value["value"], language=value["xml:lang"])
-        if "datatype" in value:
-            return ox.Literal(value["value"], datatype=ox.NamedNode(value["datatype"]))
-        return ox.Literal(value["value"])
-    raise ValueError(f"unknown term type {kind!r}")
+# ---------------------------------------------------------------------------------- prefixes
+
+_COMMENTS_AND_STRINGS = re.compile(
+    r"""'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|(<[^<>\s]*>)|#[^\n]*""")
+_DECLARED = re.compile(r"\bPREFIX\s+([A-Za-z][\w.-]*)?:\s*<([^<>\s]*)>", re.I)
+_IRI_REF = re.compile(r"<[^<>\s]*>")
+_USED = re.compile(r"(?<![\w.:?$@-])([A-Za-z](?:[\w.-]*[\w-])?)?:")
 
 
-def term_to_json(term: Term) -> dict[str, str]:
-    if isinstance(term, ox.NamedNode):
-        return {"type": "uri", "value": term.value}
-    if isinstance(term, ox.BlankNode):
-        return {"type": "bnode", "value": term.value}
-    out = {"type": "literal", "value": term.value}
-    if term.language:
-        out["xml:lang"] = term.language
-    elif term.datatype.value != XSD + "string":
-        out["datatype"] = term.datatype.value
-    return out
+def _code(text: str) -> str:
+    """``text`` without comments and strings (IRIs kept)."""
+    return _COMMENTS_AND_STRINGS.sub(lambda m: m.group(1) or " ", text)
 
 
-def result_from_json(data: Mapping) -> Result:
-    """A :class:`Result` from SPARQL 1.1 Query Results JSON."""
-    if "boolean" in data:
-        return Result([], [], bool(data["boolean"]))
-    names = list(data["head"]["vars"])
-    rows = [{n: term_from_json(b[n]) for n in names if n in b}
-            for b in data["results"]["bindings"]]
-    return Result(names, rows)
+def undeclared_prefixes(text: str) -> dict[str, str]:
+    """The predeclared prefixes (:data:`PREFIXES`) that ``text`` uses without a ``PREFIX``
+    declaration; :class:`UsageError` for a prefix that is neither declared nor predeclared."""
+    code = _code(text)
+    declared = {m.group(1) or "" for m in _DECLARED.finditer(code)}
+    used = {m.group(1) or "" for m in _USED.finditer(_IRI_REF.sub(" ", code))}
+    unknown = sorted(used - declared - set(PREFIXES))
+    if unknown:
+        raise UsageError(f'unknown prefix "{unknown[0]}:" — known: {", ".join(PREFIXES)} '
+                         f"(or declare it: PREFIX {unknown[0] or ''}: <…>)")
+    return {p: PREFIXES[p] for p in sorted(used - declared)}
 
 
-def result_to_json(result: Result) -> dict:
-    """SPARQL 1.1 Query Results JSON."""
-    if result.boolean is not None:
-        return {"head": {}, "boolean": result.boolean}
-    return {"head": {"vars": result.variables},
-            "results": {"bindings": [{n: term_to_json(t) for n, t in row.items()}
-                                     for row in result.rows]}}
+def with_prefixes(text: str) -> str:
+    """``text`` with ``PREFIX`` lines for the predeclared prefixes it uses undeclared (for
+    endpoints, which know none; the local store is given them by the parser)."""
+    missing = undeclared_prefixes(text)
+    return "".join(f"PREFIX {p}: <{ns}>\n" for p, ns in missing.items()) + text
 
 
 # ---------------------------------------------------------------------------------- running
@@ -537,139 +517,5 @@ def run(target: Target, query: NamedQuery | str, params: Mapping[str, str] | Non
     if isinstance(query, str):
         query = NamedQuery("<sparql>", query)
     text = bind_params(query, params or {}, target)
+    undeclared_prefixes(text)  # an unknown prefix: one line, before the parser's
     return target.select(with_limit(text, limit)).truncated(limit)
-
-
-# ---------------------------------------------------------------------------------- output
-
-
-def compact(iri: str, prefixes: Mapping[str, str] = PREFIXES) -> str:
-    """``prefix:rest`` for an IRI under one of ``prefixes`` (default :data:`PREFIXES`), else
-    the IRI."""
-    best = max((ns for ns in prefixes.values() if iri.startswith(ns)), key=len, default=None)
-    if best is None:
-        return iri
-    prefix = next(p for p, ns in prefixes.items() if ns == best)
-    return f"{prefix}:{iri[len(best):]}"
-
-
-_LABELS = """PREFIX skos: <http://www.w3.org/2004/02/skos/core#>
-PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>
-SELECT ?s ?p ?label WHERE {
-  VALUES ?s { %s }
-  VALUES ?p { skos:prefLabel rdfs:label }
-  ?s ?p ?label .
-}"""
-
-
-def _label_rank(predicate: str, label: ox.Literal) -> tuple[int, int]:
-    lang = (label.language or "").lower()
-    return (0 if lang == LABEL_LANGUAGE else 1 if lang.startswith("zh") or not lang else 2,
-            0 if predicate == SKOS_PREF_LABEL else 1)
-
-
-def labels(target: Target, iris: Iterable[str], batch: int = 400) -> dict[str, str]:
-    """Best label per IRI: skos:prefLabel@zh-Hans, then rdfs:label@zh-Hans, then others."""
-    wanted = sorted(set(iris))
-    best: dict[str, tuple[tuple[int, int], str]] = {}
-    for i in range(0, len(wanted), batch):
-        terms = " ".join(str(ox.NamedNode(iri)) for iri in wanted[i:i + batch])
-        for row in target.select(_LABELS % terms).rows:
-            s, p, label = row.get("s"), row.get("p"), row.get("label")
-            if not isinstance(label, ox.Literal) or s is None or p is None:
-                continue
-            rank = _label_rank(p.value, label)
-            if s.value not in best or rank < best[s.value][0]:
-                best[s.value] = (rank, label.value)
-    return {iri: label for iri, (_rank, label) in best.items()}
-
-
-def display(term: Term | None, label_of: Mapping[str, str]) -> str:
-    if term is None:
-        return ""
-    if isinstance(term, ox.NamedNode):
-        return label_of.get(term.value) or compact(term.value)
-    if isinstance(term, ox.BlankNode):
-        return f"_:{term.value}"
-    return term.value
-
-
-def width(text: str) -> int:
-    """Display columns (CJK wide characters count two)."""
-    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
-
-
-def clip(text: str, limit: int = TABLE_CELL_WIDTH) -> str:
-    text = " ".join(text.split())
-    if width(text) <= limit:
-        return text
-    out, used = [], 0
-    for c in text:
-        w = width(c)
-        if used + w > limit - 1:
-            break
-        out.append(c)
-        used += w
-    return "".join(out) + "…"
-
-
-def format_table(result: Result, target: Target | None) -> str:
-    if result.boolean is not None:
-        return "yes\n" if result.boolean else "no\n"
-    iris = [t.value for row in result.rows for t in row.values() if isinstance(t, ox.NamedNode)]
-    label_of = labels(target, iris) if target is not None and iris else {}
-    cells = [[clip(display(row.get(v), label_of)) for v in result.variables]
-             for row in result.rows]
-    header = result.variables
-    widths = [max([width(h)] + [width(r[i]) for r in cells]) for i, h in enumerate(header)]
-
-    def line(values: list[str]) -> str:
-        return "  ".join(v + " " * (w - width(v)) for v, w in zip(values, widths, strict=True))
-
-    out = [line(header).rstrip(), line(["-" * w for w in widths]).rstrip()]
-    out += [line(r).rstrip() for r in cells]
-    out.append(f"({len(cells)} row{'s' if len(cells) != 1 else ''})")
-    return "\n".join(out) + "\n"
-
-
-def format_csv(result: Result) -> str:
-    """SPARQL 1.1 Query Results CSV (IRIs and literal values, no types)."""
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\r\n")
-    if result.boolean is not None:
-        writer.writerow(["boolean"])
-        writer.writerow(["true" if result.boolean else "false"])
-        return buffer.getvalue()
-    writer.writerow(result.variables)
-    for row in result.rows:
-        writer.writerow([row[v].value if v in row else "" for v in result.variables])
-    return buffer.getvalue()
-
-
-def format_tsv(result: Result) -> str:
-    """SPARQL 1.1 Query Results TSV (terms in N-Triples syntax)."""
-    if result.boolean is not None:
-        return "?boolean\n" + ("true" if result.boolean else "false") + "\n"
-    lines = ["\t".join("?" + v for v in result.variables)]
-    lines += ["\t".join(str(row[v]) if v in row else "" for v in result.variables)
-              for row in result.rows]
-    return "\n".join(lines) + "\n"
-
-
-def format_json(result: Result) -> str:
-    return json.dumps(result_to_json(result), ensure_ascii=False, indent=2) + "\n"
-
-
-FORMATS = ("table", "csv", "tsv", "json")
-
-
-def format_result(result: Result, fmt: str, target: Target | None = None) -> str:
-    if fmt == "table":
-        return format_table(result, target)
-    if fmt == "csv":
-        return format_csv(result)
-    if fmt == "tsv":
-        return format_tsv(result)
-    if fmt == "json":
-        return format_json(result)
-    raise UsageError(f"unknown format {fmt!r} (one of {', '.join(FORMATS)})")
