@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 from wcwidth import wcwidth
 
 
@@ -25,7 +27,7 @@ def columns(lines: list[str]) -> list[list[str]]:
     for line in [lines[0], *lines[2:]]:
         chars = _cells_by_column(line)
         chars += [" "] * (spans[-1][1] - len(chars))
-        for (_, end), (nxt, _) in zip(spans, spans[1:], strict=False):
+        for (_, end), (nxt, _) in itertools.pairwise(spans):
             assert chars[end:nxt] == [" ", " "], (line, end)
         cells = ["".join(chars[a:b]).strip() for a, b in spans[:-1]]
         cells.append("".join(chars[spans[-1][0]:]).strip())
