@@ -206,12 +206,14 @@ def display(term: Term | None, label_of: Mapping[str, ox.Literal | str]) -> str:
 
 def with_labels(result: Result, target: Target) -> Result:
     """``result`` with a ``v_label`` variable right after each variable ``v`` bound to an IRI
-    in some row, holding that IRI's label (:func:`labels`) where it has one."""
-    iri_vars = [v for v in result.variables
-                if any(isinstance(row.get(v), ox.NamedNode) for row in result.rows)]
+    that has a label (:func:`labels`) in some row, holding the label where there is one (a
+    column of IRIs without labels, such as acts, gets no empty column)."""
+    iris = _iris(result)
+    label_of = labels(target, iris) if iris else {}
+    iri_vars = [v for v in result.variables if any(
+        isinstance(row.get(v), ox.NamedNode) and row[v].value in label_of for row in result.rows)]
     if not iri_vars:
         return result
-    label_of = labels(target, _iris(result))
     taken, names, variables = set(result.variables), {}, []
     for v in result.variables:
         variables.append(v)

@@ -45,6 +45,13 @@ def test_csv_has_a_label_column_beside_each_iri_column(small_store_dir, capsys):
     assert {r["rite_label"] for r in rows} == {"乡射礼", "燕礼"}
 
 
+def test_a_column_of_iris_without_labels_gets_no_label_column(small_store_dir, capsys):
+    _, out, _ = run(["--sparql", "SELECT ?a ?r { ?a rg:agent ?r } ORDER BY ?a LIMIT 3",
+                     "--format", "csv"], small_store_dir, capsys)
+    header, first = out.splitlines()[:2]
+    assert header == "a,r,r_label" and first.startswith("https://w3id.org/ritegraph/act/")
+
+
 def test_no_labels_gives_the_query_variables_only(small_store_dir, capsys):
     _, out, _ = run(["who-handles", "--format", "csv", "--no-labels"], small_store_dir, capsys)
     assert out.splitlines()[0] == "agent,rite,section,action,acts"

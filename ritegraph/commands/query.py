@@ -31,8 +31,8 @@ def register(subparsers) -> None:
              "XML); CONSTRUCT/DESCRIBE: turtle (default), ntriples, nquads, trig, rdfxml, jsonld")
     parser.add_argument(
         "--labels", action=argparse.BooleanOptionalAction, default=True,
-        help="csv, tsv, json, xml: beside each column of IRIs a column VAR_label with each "
-             "IRI's label (skos:prefLabel or rdfs:label, zh-Hans first); on by default, "
+        help="csv, tsv, json, xml: beside each column of labelled IRIs a column VAR_label with "
+             "each IRI's label (skos:prefLabel or rdfs:label, zh-Hans first); on by default, "
              "--no-labels gives the query's own columns only")
     parser.add_argument("--bom", action="store_true",
                         help="start csv or tsv with a UTF-8 byte order mark (for Excel)")
