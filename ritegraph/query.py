@@ -1,4 +1,4 @@
-"""Named SPARQL queries: the catalogue in ``queries/*.rq``, safe parameters, local and remote runs.
+"""Named SPARQL queries: the catalogue in ``queries/*.rq``, local and remote runs.
 
 A query file starts with header comments::
 
@@ -6,78 +6,74 @@ A query file starts with header comments::
     #+ description: what the query answers (may repeat; lines are joined)
     #+ param: object — the object handled (obj:zhi)
 
-and each parameter ``NAME`` has exactly one default block ``VALUES ?NAME { … }`` in the body.
-Binding a parameter replaces that block by one RDF term parsed from the user's value and
-serialised by pyoxigraph (N-Triples syntax, escaped): user text never becomes query syntax.
+and each parameter ``NAME`` has exactly one default block ``VALUES ?NAME { … }`` in the body,
+bound by :mod:`ritegraph.querytext` (which also predeclares the project's prefixes).
 
 Queries run against a :class:`LocalTarget` (the embedded pyoxigraph store, default graph = union
 of the named graphs) or a :class:`RemoteTarget` (any SPARQL 1.1 endpoint, :mod:`ritegraph.remote`).
-Both return a :class:`Result` of pyoxigraph terms, so that their answers compare exactly.
+Both return a :class:`~ritegraph.results.Result` of pyoxigraph terms, so that their answers
+compare exactly; :mod:`ritegraph.results` writes them.
 """
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 import os
 import re
-import unicodedata
 import urllib.parse
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol
 
 import pyoxigraph as ox
 
 from .errors import RemoteError, UsageError
+from .querytext import (  # noqa: F401 - re-exported: the query API
+    PREFIXES,
+    bind,
+    bind_params,
+    lookup_label,
+    parse_iri,
+    parse_literal,
+    parse_param_value,
+    query_form,
+    query_prefixes,
+    undeclared_prefixes,
+    with_limit,
+    with_prefixes,
+)
 from .remote import Client, Response, first_lines, redact, where
 from .resources import data_dir
-
-Term = ox.NamedNode | ox.Literal | ox.BlankNode
-
-XSD = "http://www.w3.org/2001/XMLSchema#"
-SKOS_PREF_LABEL = "http://www.w3.org/2004/02/skos/core#prefLabel"
-RDFS_LABEL = "http://www.w3.org/2000/01/rdf-schema#label"
-LABEL_LANGUAGE = "zh-hans"  # pyoxigraph lower-cases language tags
-
-#: Prefixes understood in ``--param`` values and used to shorten unlabelled IRIs in tables.
-PREFIXES: dict[str, str] = {
-    "rg": "https://w3id.org/ritegraph/ontology#",
-    "role": "https://w3id.org/ritegraph/role/",
-    "obj": "https://w3id.org/ritegraph/object/",
-    "place": "https://w3id.org/ritegraph/place/",
-    "action": "https://w3id.org/ritegraph/action/",
-    "dir": "https://w3id.org/ritegraph/direction/",
-    "layer": "https://w3id.org/ritegraph/layer/",
-    "rite": "https://w3id.org/ritegraph/rite/",
-    "doc": "https://w3id.org/ritegraph/doc/",
-    "scheme": "https://w3id.org/ritegraph/scheme/",
-    "text": "https://w3id.org/ritegraph/text/",
-    "section": "https://w3id.org/ritegraph/section/",
-    "act": "https://w3id.org/ritegraph/act/",
-    "mention": "https://w3id.org/ritegraph/mention/",
-    "edition": "https://w3id.org/ritegraph/edition/",
-    "graph": "https://w3id.org/ritegraph/graph/",
-    "skos": "http://www.w3.org/2004/02/skos/core#",
-    "rdfs": "http://www.w3.org/2000/01/rdf-schema#",
-    "oa": "http://www.w3.org/ns/oa#",
-    "prov": "http://www.w3.org/ns/prov#",
-    "xsd": XSD,
-}
+from .results import (  # noqa: F401 - re-exported: the query API's result types and formats
+    FORMATS,
+    GRAPH_FORMATS,
+    SOLUTION_FORMATS,
+    XSD,
+    Result,
+    Target,
+    Term,
+    check_format,
+    compact,
+    display,
+    format_json,
+    format_result,
+    labels,
+    result_from_json,
+    result_to_json,
+    term_from_json,
+    term_to_json,
+)
+from .vocab import SPARQL_PREFIXES
 
 ENV_USER = "RITEGRAPH_ENDPOINT_USER"
 ENV_PASSWORD = "RITEGRAPH_ENDPOINT_PASSWORD"
 ENV_AUTH = "RITEGRAPH_ENDPOINT_AUTH"  # "basic" (default) or "digest"
 POST_ABOVE = 2000  # URL-encoded query length above which requests are POSTed
-TABLE_CELL_WIDTH = 48  # display columns per table cell before "…"
 
 # ---------------------------------------------------------------------------------- catalogue
 
 _HEADER = re.compile(r"^#\+\s*(\w+)\s*:\s*(.*?)\s*$")
 _PARAM = re.compile(r"^(\w+)\s*[—–-]+\s*(.*?)\s*\(([^()]*)\)\s*$")
-_PREFIX_DECL = re.compile(r"^\s*PREFIX\s+([A-Za-z][\w.-]*)?:\s*<([^<>\s]*)>", re.I | re.M)
 
 
 @dataclass(frozen=True)
@@ -153,208 +149,7 @@ def resolve_query(spec: str, directory: Path | None = None) -> NamedQuery:
     return queries[spec]
 
 
-# ---------------------------------------------------------------------------------- parameters
-
-_IRI_FORBIDDEN = re.compile(r'[\x00-\x20<>"{}|^`\\]')
-_PREFIXED = re.compile(r"^([A-Za-z][\w.-]*)?:([\w.%/-]*)$")
-_LITERAL = re.compile(
-    r'^"((?:[^"\\\r\n]|\\.)*)"(?:@([A-Za-z]+(?:-[A-Za-z0-9]+)*)|\^\^<([^<>]*)>)?$')
-_INTEGER = re.compile(r"^[+-]?\d+$")
-_DECIMAL = re.compile(r"^[+-]?\d*\.\d+$")
-_SYNTAX = re.compile(r'[\x00-\x1f{}<>";#?$]')
-_ESCAPES = {"t": "\t", "b": "\b", "n": "\n", "r": "\r", "f": "\f", '"': '"', "'": "'", "\\": "\\"}
-
-
-def query_prefixes(text: str) -> dict[str, str]:
-    """PREFIX declarations of a query, over the standard :data:`PREFIXES`."""
-    found = dict(PREFIXES)
-    for match in _PREFIX_DECL.finditer(text):
-        found[match.group(1) or ""] = match.group(2)
-    return found
-
-
-def _unescape(body: str) -> str:
-    out, i = [], 0
-    while i < len(body):
-        ch = body[i]
-        if ch != "\\":
-            out.append(ch)
-            i += 1
-            continue
-        nxt = body[i + 1]
-        if nxt in _ESCAPES:
-            out.append(_ESCAPES[nxt])
-            i += 2
-        elif nxt in "uU":
-            width = 4 if nxt == "u" else 8
-            digits = body[i + 2:i + 2 + width]
-            if len(digits) != width or not all(c in "0123456789abcdefABCDEF" for c in digits):
-                raise UsageError(f"bad escape \\{nxt}{digits} in literal")
-            out.append(chr(int(digits, 16)))
-            i += 2 + width
-        else:
-            raise UsageError(f"bad escape \\{nxt} in literal")
-    return "".join(out)
-
-
-def _iri(value: str) -> ox.NamedNode:
-    if _IRI_FORBIDDEN.search(value):
-        raise UsageError(f"not an IRI: {value!r}")
-    try:
-        return ox.NamedNode(value)
-    except ValueError as exc:
-        raise UsageError(f"not an IRI: {value!r} ({exc})") from exc
-
-
-def parse_iri(value: str, prefixes: Mapping[str, str]) -> ox.NamedNode | None:
-    """``<iri>`` or ``prefix:local`` as an IRI; ``None`` if ``value`` is neither (e.g. a label)."""
-    if value.startswith("<"):
-        if not value.endswith(">"):
-            raise UsageError(f"unterminated IRI: {value!r}")
-        return _iri(value[1:-1])
-    match = _PREFIXED.match(value)
-    if match and (match.group(1) or "") in prefixes:
-        return _iri(prefixes[match.group(1) or ""] + match.group(2))
-    if match and "//" in value:
-        return _iri(value)  # a full IRI written without <>
-    return None
-
-
-def parse_literal(value: str) -> ox.Literal:
-    """A quoted N-Triples literal, a number, a boolean, or else a plain string literal."""
-    if value.startswith('"'):
-        match = _LITERAL.match(value)
-        if not match:
-            raise UsageError(f"malformed literal: {value!r}")
-        body, lang, datatype = match.groups()
-        if lang:
-            return ox.Literal(_unescape(body), language=lang)
-        if datatype:
-            return ox.Literal(_unescape(body), datatype=_iri(datatype))
-        return ox.Literal(_unescape(body))
-    if _INTEGER.match(value):
-        return ox.Literal(value, datatype=ox.NamedNode(XSD + "integer"))
-    if _DECIMAL.match(value):
-        return ox.Literal(value, datatype=ox.NamedNode(XSD + "decimal"))
-    if value in ("true", "false"):
-        return ox.Literal(value, datatype=ox.NamedNode(XSD + "boolean"))
-    return ox.Literal(value)
-
-
-def parse_param_value(param: Param, value: str, prefixes: Mapping[str, str],
-                      target: Target | None = None) -> Term:
-    """The RDF term for ``--param NAME=value``.
-
-    A parameter whose default is an IRI takes an IRI (``<…>`` or ``prefix:local``) or a label,
-    looked up on ``target`` (skos:prefLabel / skos:altLabel / rdfs:label); anything else is a
-    literal. Values that carry SPARQL syntax where a term is expected raise :class:`UsageError`.
-    """
-    if any(ord(c) < 0x20 for c in value):
-        raise UsageError(f"parameter {param.name}: control characters are not allowed")
-    if parse_iri(param.default, prefixes) is None:
-        return parse_literal(value)
-    iri = parse_iri(value, prefixes)
-    if iri is not None:
-        return iri
-    if _SYNTAX.search(value) or not value.strip():
-        raise UsageError(f"parameter {param.name}: {value!r} is neither an IRI "
-                         f"(<…> or prefix:local) nor a label")
-    if target is None:
-        raise UsageError(f"parameter {param.name}: give an IRI (<…> or prefix:local)")
-    return lookup_label(target, value, param.name)
-
-
-def lookup_label(target: Target, label: str, name: str = "value") -> ox.NamedNode:
-    """The one resource whose preferred, alternative or rdfs label is ``label`` (participants,
-    labelled with their role's label, are left out: the label names the role)."""
-    query = bind(_LABEL_LOOKUP, {"label": ox.Literal(label)})
-    found = sorted({row["s"].value for row in target.select(query).rows
-                    if isinstance(row.get("s"), ox.NamedNode)})
-    if not found:
-        raise UsageError(f"parameter {name}: nothing is labelled {label!r}")
-    if len(found) > 1:
-        raise UsageError(f"parameter {name}: {label!r} is ambiguous: "
-                         + ", ".join(compact(i) for i in found))
-    return ox.NamedNode(found[0])
-
-
-# Participants (``participant/<rite>/<role>``) carry their role's label: a label names the role.
-_LABEL_LOOKUP = """PREFIX skos: <http://www.w3.org/2004/02/skos/core#>
-PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>
-PREFIX rg: <https://w3id.org/ritegraph/ontology#>
-SELECT DISTINCT ?s WHERE {
-  VALUES ?label { "" }
-  VALUES ?p { skos:prefLabel skos:altLabel rdfs:label }
-  ?s ?p ?l .
-  FILTER(STR(?l) = ?label)
-  FILTER NOT EXISTS { ?s a rg:Participant }
-}"""
-
-
-def _values_block(name: str) -> re.Pattern[str]:
-    return re.compile(r"VALUES\s+\?" + re.escape(name) + r"\s*\{[^{}]*\}", re.I)
-
-
-def bind(text: str, bindings: Mapping[str, Term]) -> str:
-    """Replace each parameter's ``VALUES ?name { … }`` block by one serialised term."""
-    for name, term in bindings.items():
-        pattern = _values_block(name)
-        if len(pattern.findall(text)) != 1:
-            raise UsageError(f"the query has no single 'VALUES ?{name} {{ … }}' block to bind")
-        block = f"VALUES ?{name} {{ {term} }}"
-        text = pattern.sub(lambda _m, block=block: block, text, count=1)
-    return text
-
-
-def bind_params(query: NamedQuery, values: Mapping[str, str], target: Target | None) -> str:
-    """The query text with the given ``name → value`` strings bound as RDF terms."""
-    prefixes = query_prefixes(query.text)
-    terms = {name: parse_param_value(query.param(name), value, prefixes, target)
-             for name, value in values.items()}
-    return bind(query.text, terms)
-
-
-_TRAILING_LIMIT = re.compile(r"\bLIMIT\s+\d+\s*(OFFSET\s+\d+\s*)?$", re.I)
-
-
-def with_limit(text: str, limit: int | None) -> str:
-    """Append ``LIMIT n`` unless the query already ends with a LIMIT (rows are cut anyway)."""
-    if limit is None:
-        return text
-    if limit < 0:
-        raise UsageError("--limit must be ≥ 0")
-    body = "\n".join(line for line in text.splitlines() if not line.lstrip().startswith("#"))
-    if _TRAILING_LIMIT.search(body.rstrip()):
-        return text
-    return text.rstrip() + f"\nLIMIT {int(limit)}\n"
-
-
-# ---------------------------------------------------------------------------------- results
-
-
-@dataclass
-class Result:
-    """A SELECT (``variables``, ``rows``) or ASK (``boolean``) result, as pyoxigraph terms."""
-
-    variables: list[str]
-    rows: list[dict[str, Term]] = field(default_factory=list)
-    boolean: bool | None = None
-
-    def tuples(self) -> list[tuple[Term | None, ...]]:
-        return [tuple(row.get(v) for v in self.variables) for row in self.rows]
-
-    def truncated(self, limit: int | None) -> Result:
-        if limit is None:
-            return self
-        return Result(self.variables, self.rows[:limit], self.boolean)
-
-
-class Target(Protocol):
-    """Where queries run."""
-
-    description: str
-
-    def select(self, text: str) -> Result: ...
+# ---------------------------------------------------------------------------------- targets
 
 
 class LocalTarget:
@@ -374,13 +169,14 @@ class LocalTarget:
     def select(self, text: str) -> Result:
         query_form(text)
         try:
-            answer = self.store.query(text, use_default_graph_as_union=True)
+            answer = self.store.query(text, use_default_graph_as_union=True,
+                                      prefixes=SPARQL_PREFIXES)
         except SyntaxError as exc:
             raise UsageError(parse_error(exc)) from exc
         if isinstance(answer, ox.QueryBoolean):
             return Result([], [], bool(answer))
-        if not isinstance(answer, ox.QuerySolutions):
-            raise UsageError("only SELECT and ASK queries are supported")
+        if isinstance(answer, ox.QueryTriples):
+            return Result([], triples=list(answer))
         names = [v.value for v in answer.variables]
         rows = []
         for solution in answer:
@@ -391,15 +187,24 @@ class LocalTarget:
 _AT = re.compile(r"error at (\d+:\d+)")
 
 
+_EXPECTED = re.compile(r'"(?:[^"\\]|\\.)*"')
+
+
 def parse_error(exc: SyntaxError) -> str:
-    """pyoxigraph's parse error, short: its position and the start of what it expected."""
+    """pyoxigraph's parse error on one line: its position and the first few tokens it
+    expected (not its character classes, walls of Unicode ranges)."""
     text = " ".join(str(exc).split())
     at = _AT.search(text)
     where = f" at {at.group(1)}" if at else ""
     if "Prefix not found" in text:
         return (f"the query does not parse{where}: a prefix is used without a declaration "
                 f"(add PREFIX name: <…> to the query)")
-    return f"the query does not parse: {text[:240]}" + ("…" if len(text) > 240 else "")
+    _head, sep, expected = text.partition("expected one of ")
+    if not sep:
+        return f"the query does not parse: {text[:160]}" + ("…" if len(text) > 160 else "")
+    tokens = _EXPECTED.findall(expected)
+    shown = ", ".join(tokens[:12]) + (", …" if len(tokens) > 12 else "")
+    return f"the query does not parse{where}: expected one of {shown or 'another token'}"
 
 
 def credentials() -> tuple[str, str] | None:
@@ -409,6 +214,9 @@ def credentials() -> tuple[str, str] | None:
 
 
 RESULTS_JSON = "application/sparql-results+json"
+RDF_ACCEPT = ("application/n-triples, text/turtle;q=0.9, application/rdf+xml;q=0.5, "
+              "application/ld+json;q=0.4")
+GRAPH_FORMS = ("CONSTRUCT", "DESCRIBE")
 _NOT_JSON = ("text/html", "application/xhtml+xml")
 
 
@@ -426,8 +234,8 @@ class RemoteTarget:
 
     def request(self, text: str) -> Response:
         """The endpoint's answer to ``text`` (GET, or a form POST for long queries)."""
-        query_form(text)
-        headers = {"Accept": f"{RESULTS_JSON}, application/json;q=0.9"}
+        graph = query_form(text) in GRAPH_FORMS
+        headers = {"Accept": RDF_ACCEPT if graph else f"{RESULTS_JSON}, application/json;q=0.9"}
         encoded = urllib.parse.urlencode({"query": text})
         if len(encoded) > POST_ABOVE:
             headers["Content-Type"] = "application/x-www-form-urlencoded"
@@ -436,9 +244,10 @@ class RemoteTarget:
         return self.client.request("GET", self.endpoint + separator + encoded, None, headers)
 
     def select(self, text: str) -> Result:
+        """The answer to ``text``, with the predeclared prefixes it uses declared."""
         where = f"endpoint {self.description}"
         try:
-            response = self.request(text)
+            response = self.request(with_prefixes(text))
         except RemoteError as exc:
             raise RemoteError(f"{where}: {_after_url(str(exc), self.endpoint)}") from exc
         status = f"HTTP {response.status}"
@@ -446,6 +255,8 @@ class RemoteTarget:
             detail = first_lines(response.body)
             raise RemoteError(f"{where}: {status} {response.reason}".rstrip()
                               + (f": {detail}" if detail else ""))
+        if query_form(text) in GRAPH_FORMS:
+            return _graph_answer(response, f"{where}: {status}")
         if response.media_type in _NOT_JSON or response.media_type.endswith("xml"):
             raise RemoteError(f"{where}: {status}: the answer is {response.media_type}, not "
                               f"SPARQL JSON results ({first_lines(response.body, 120)!r})")
@@ -456,76 +267,25 @@ class RemoteTarget:
                               f"({type(exc).__name__}: {exc})") from exc
 
 
+def _graph_answer(response: Response, where: str) -> Result:
+    """A CONSTRUCT/DESCRIBE answer: the triples of the RDF document the endpoint sent."""
+    rdf_format = ox.RdfFormat.from_media_type(response.media_type or "")
+    if rdf_format is None:
+        raise RemoteError(f"{where}: the answer is {response.media_type or 'untyped'}, not RDF "
+                          f"({first_lines(response.body, 120)!r})")
+    try:
+        quads = ox.parse(response.body, format=rdf_format)
+        return Result([], triples=[q.triple for q in quads])
+    except (SyntaxError, ValueError) as exc:
+        raise RemoteError(f"{where}: malformed {rdf_format.name} "
+                          f"({' '.join(str(exc).split())[:160]})") from exc
+
+
 def _after_url(message: str, url: str) -> str:
     """A :mod:`ritegraph.remote` message without its leading ``URL: `` when that is ``url``
     (said once already)."""
     head, sep, rest = message.partition(": ")
     return rest if sep and head == where(url) else message
-
-
-_PROLOGUE = re.compile(r"\bPREFIX\s+[^\s:]*:|\bBASE\b", re.I)
-_FIRST_WORD = re.compile(r"([A-Za-z]+)")
-_NOT_CODE = re.compile(r"""'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|<[^<>\s]*>|#[^\n]*""")
-
-
-def query_form(text: str) -> str:
-    """SELECT, ASK, CONSTRUCT or DESCRIBE: the first keyword after the prologue (PREFIX and
-    BASE declarations), outside comments, strings and IRIs; :class:`UsageError` otherwise
-    (e.g. an update: ``ritegraph query`` runs queries only)."""
-    code = _PROLOGUE.sub(" ", _NOT_CODE.sub(" ", text))
-    match = _FIRST_WORD.search(code)
-    if match is None or match.group(1).upper() not in ("SELECT", "ASK", "CONSTRUCT", "DESCRIBE"):
-        found = f" (it starts with {match.group(1).upper()})" if match else ""
-        raise UsageError(f"not a SPARQL query (SELECT, ASK, CONSTRUCT or DESCRIBE){found}; "
-                         "`ritegraph query` runs queries only, never updates")
-    return match.group(1).upper()
-
-
-def term_from_json(value: Mapping[str, str]) -> Term:
-    kind = value["type"]
-    if kind == "uri":
-        return ox.NamedNode(value["value"])
-    if kind == "bnode":
-        return ox.BlankNode(value["value"])
-    if kind in ("literal", "typed-literal"):
-        if "xml:lang" in value:
-            return ox.Literal(value["value"], language=value["xml:lang"])
-        if "datatype" in value:
-            return ox.Literal(value["value"], datatype=ox.NamedNode(value["datatype"]))
-        return ox.Literal(value["value"])
-    raise ValueError(f"unknown term type {kind!r}")
-
-
-def term_to_json(term: Term) -> dict[str, str]:
-    if isinstance(term, ox.NamedNode):
-        return {"type": "uri", "value": term.value}
-    if isinstance(term, ox.BlankNode):
-        return {"type": "bnode", "value": term.value}
-    out = {"type": "literal", "value": term.value}
-    if term.language:
-        out["xml:lang"] = term.language
-    elif term.datatype.value != XSD + "string":
-        out["datatype"] = term.datatype.value
-    return out
-
-
-def result_from_json(data: Mapping) -> Result:
-    """A :class:`Result` from SPARQL 1.1 Query Results JSON."""
-    if "boolean" in data:
-        return Result([], [], bool(data["boolean"]))
-    names = list(data["head"]["vars"])
-    rows = [{n: term_from_json(b[n]) for n in names if n in b}
-            for b in data["results"]["bindings"]]
-    return Result(names, rows)
-
-
-def result_to_json(result: Result) -> dict:
-    """SPARQL 1.1 Query Results JSON."""
-    if result.boolean is not None:
-        return {"head": {}, "boolean": result.boolean}
-    return {"head": {"vars": result.variables},
-            "results": {"bindings": [{n: term_to_json(t) for n, t in row.items()}
-                                     for row in result.rows]}}
 
 
 # ---------------------------------------------------------------------------------- running
@@ -537,139 +297,5 @@ def run(target: Target, query: NamedQuery | str, params: Mapping[str, str] | Non
     if isinstance(query, str):
         query = NamedQuery("<sparql>", query)
     text = bind_params(query, params or {}, target)
+    undeclared_prefixes(text)  # an unknown prefix: one line, before the parser's
     return target.select(with_limit(text, limit)).truncated(limit)
-
-
-# ---------------------------------------------------------------------------------- output
-
-
-def compact(iri: str, prefixes: Mapping[str, str] = PREFIXES) -> str:
-    """``prefix:rest`` for an IRI under one of ``prefixes`` (default :data:`PREFIXES`), else
-    the IRI."""
-    best = max((ns for ns in prefixes.values() if iri.startswith(ns)), key=len, default=None)
-    if best is None:
-        return iri
-    prefix = next(p for p, ns in prefixes.items() if ns == best)
-    return f"{prefix}:{iri[len(best):]}"
-
-
-_LABELS = """PREFIX skos: <http://www.w3.org/2004/02/skos/core#>
-PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>
-SELECT ?s ?p ?label WHERE {
-  VALUES ?s { %s }
-  VALUES ?p { skos:prefLabel rdfs:label }
-  ?s ?p ?label .
-}"""
-
-
-def _label_rank(predicate: str, label: ox.Literal) -> tuple[int, int]:
-    lang = (label.language or "").lower()
-    return (0 if lang == LABEL_LANGUAGE else 1 if lang.startswith("zh") or not lang else 2,
-            0 if predicate == SKOS_PREF_LABEL else 1)
-
-
-def labels(target: Target, iris: Iterable[str], batch: int = 400) -> dict[str, str]:
-    """Best label per IRI: skos:prefLabel@zh-Hans, then rdfs:label@zh-Hans, then others."""
-    wanted = sorted(set(iris))
-    best: dict[str, tuple[tuple[int, int], str]] = {}
-    for i in range(0, len(wanted), batch):
-        terms = " ".join(str(ox.NamedNode(iri)) for iri in wanted[i:i + batch])
-        for row in target.select(_LABELS % terms).rows:
-            s, p, label = row.get("s"), row.get("p"), row.get("label")
-            if not isinstance(label, ox.Literal) or s is None or p is None:
-                continue
-            rank = _label_rank(p.value, label)
-            if s.value not in best or rank < best[s.value][0]:
-                best[s.value] = (rank, label.value)
-    return {iri: label for iri, (_rank, label) in best.items()}
-
-
-def display(term: Term | None, label_of: Mapping[str, str]) -> str:
-    if term is None:
-        return ""
-    if isinstance(term, ox.NamedNode):
-        return label_of.get(term.value) or compact(term.value)
-    if isinstance(term, ox.BlankNode):
-        return f"_:{term.value}"
-    return term.value
-
-
-def width(text: str) -> int:
-    """Display columns (CJK wide characters count two)."""
-    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
-
-
-def clip(text: str, limit: int = TABLE_CELL_WIDTH) -> str:
-    text = " ".join(text.split())
-    if width(text) <= limit:
-        return text
-    out, used = [], 0
-    for c in text:
-        w = width(c)
-        if used + w > limit - 1:
-            break
-        out.append(c)
-        used += w
-    return "".join(out) + "…"
-
-
-def format_table(result: Result, target: Target | None) -> str:
-    if result.boolean is not None:
-        return "yes\n" if result.boolean else "no\n"
-    iris = [t.value for row in result.rows for t in row.values() if isinstance(t, ox.NamedNode)]
-    label_of = labels(target, iris) if target is not None and iris else {}
-    cells = [[clip(display(row.get(v), label_of)) for v in result.variables]
-             for row in result.rows]
-    header = result.variables
-    widths = [max([width(h)] + [width(r[i]) for r in cells]) for i, h in enumerate(header)]
-
-    def line(values: list[str]) -> str:
-        return "  ".join(v + " " * (w - width(v)) for v, w in zip(values, widths, strict=True))
-
-    out = [line(header).rstrip(), line(["-" * w for w in widths]).rstrip()]
-    out += [line(r).rstrip() for r in cells]
-    out.append(f"({len(cells)} row{'s' if len(cells) != 1 else ''})")
-    return "\n".join(out) + "\n"
-
-
-def format_csv(result: Result) -> str:
-    """SPARQL 1.1 Query Results CSV (IRIs and literal values, no types)."""
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\r\n")
-    if result.boolean is not None:
-        writer.writerow(["boolean"])
-        writer.writerow(["true" if result.boolean else "false"])
-        return buffer.getvalue()
-    writer.writerow(result.variables)
-    for row in result.rows:
-        writer.writerow([row[v].value if v in row else "" for v in result.variables])
-    return buffer.getvalue()
-
-
-def format_tsv(result: Result) -> str:
-    """SPARQL 1.1 Query Results TSV (terms in N-Triples syntax)."""
-    if result.boolean is not None:
-        return "?boolean\n" + ("true" if result.boolean else "false") + "\n"
-    lines = ["\t".join("?" + v for v in result.variables)]
-    lines += ["\t".join(str(row[v]) if v in row else "" for v in result.variables)
-              for row in result.rows]
-    return "\n".join(lines) + "\n"
-
-
-def format_json(result: Result) -> str:
-    return json.dumps(result_to_json(result), ensure_ascii=False, indent=2) + "\n"
-
-
-FORMATS = ("table", "csv", "tsv", "json")
-
-
-def format_result(result: Result, fmt: str, target: Target | None = None) -> str:
-    if fmt == "table":
-        return format_table(result, target)
-    if fmt == "csv":
-        return format_csv(result)
-    if fmt == "tsv":
-        return format_tsv(result)
-    if fmt == "json":
-        return format_json(result)
-    raise UsageError(f"unknown format {fmt!r} (one of {', '.join(FORMATS)})")

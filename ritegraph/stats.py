@@ -6,6 +6,7 @@ from pathlib import Path
 
 from .read.snapshot import select
 from .store import build_info, open_store
+from .tables import render
 from .variants import KINDS
 
 #: Named counts, each a query ``ritegraph/read/queries/stats-<name>.rq``.
@@ -68,43 +69,50 @@ def by_rite_and_edition(files: list[dict]) -> list[dict]:
 _TABLE_LAYERS = ("经", "传", "注", "疏", "按", "音", "译", "考证", "节")
 
 
+def _table(header: list[str], rows: list[list[object]]) -> list[str]:
+    return render(header, [["-" if v is None else v for v in row] for row in rows],
+                  indent="  ")
+
+
+def _tables(stats: dict) -> list[str]:
+    """The counts as aligned tables (:mod:`ritegraph.tables`), each under a heading."""
+    lines = []
+    for name in ("sections", "passages", "mentions", "classes"):
+        rows = stats[name]
+        lines.append(f"## {name}")
+        if rows:
+            lines += _table(list(rows[0]), [list(row.values()) for row in rows])
+        lines.append("")
+    lines.append("## by rite and edition")
+    lines += _table(["rite", "edition", *_TABLE_LAYERS, "sections", "mentions", "acts",
+                     "coverage", "glyphs"], [
+        [r["rite"], r["edition"], *[r["passages"].get(layer, 0) for layer in _TABLE_LAYERS],
+         r["sections"], r["mentions"], r["acts"], f"{r['coverage']:.1%}", r["glyph_issues"]]
+        for r in stats.get("by_rite_and_edition", [])])
+    lines += ["", "## alignment of witnesses (经 characters equal after folding to another "
+                  "witness)"]
+    lines += _table(["rite", "file", "characters", "coverage", "sections", "unaligned sections"],
+                    [[a["rite"], a["file"], a["characters"], f"{a['coverage']:.1%}",
+                      a["sections"], len(a["unaligned_sections"])]
+                     for a in stats.get("alignment", [])])
+    lines += ["", "## variant readings (ritegraph variants; claims: the commentators')"]
+    lines += _table(["rite", *KINDS, "claims", "gaps", "gap characters"],
+                    [[v[k] for k in ("rite", *KINDS, "claims", "gaps", "gap_characters")]
+                     for v in stats.get("variants", [])])
+    lines += ["", "## rite steps (ritegraph steps): steps merged across witnesses, acts per "
+                  "witness"]
+    lines += _table(["rite", "steps", "disagreeing", "at variants", "acts per witness"], [
+        [r["rite"], r["steps"], r["disagreeing"], r["disagreeing_at_variants"],
+         ", ".join(f"{f.rsplit('/', 1)[-1]} {c['acts']}" for f, c in r["acts"].items())]
+        for r in stats.get("steps", [])])
+    return lines
+
+
 def render_text(stats: dict) -> str:
     """A readable plain-text report."""
     lines = [f"{stats['quads']} quads; classic-text (经/译-of-经) CJK coverage by mentions: "
              f"{stats['coverage']:.1%}", ""]
-    for name in ("sections", "passages", "mentions", "classes"):
-        lines.append(f"## {name}")
-        for row in stats[name]:
-            lines.append("  " + "\t".join("-" if v is None else str(v) for v in row.values()))
-        lines.append("")
-    lines.append("## by rite and edition")
-    lines.append("  " + "\t".join(["rite", "edition", *_TABLE_LAYERS, "sections", "mentions",
-                                     "acts", "coverage", "glyphs"]))
-    for r in stats.get("by_rite_and_edition", []):
-        layers = [str(r["passages"].get(layer, 0)) for layer in _TABLE_LAYERS]
-        lines.append("  " + "\t".join([r["rite"], r["edition"], *layers, str(r["sections"]),
-                                         str(r["mentions"]), str(r["acts"]),
-                                         f"{r['coverage']:.1%}", str(r["glyph_issues"])]))
-    lines.append("")
-    lines.append("## alignment of witnesses (经 characters equal after folding to another witness)")
-    lines.append("  " + "\t".join(["rite", "file", "characters", "coverage", "sections",
-                                     "unaligned sections"]))
-    for a in stats.get("alignment", []):
-        lines.append("  " + "\t".join([a["rite"], a["file"], str(a["characters"]),
-                                         f"{a['coverage']:.1%}", str(a["sections"]),
-                                         str(len(a["unaligned_sections"]))]))
-    lines += ["", "## variant readings (ritegraph variants; claims: the commentators')",
-              "  " + "\t".join(["rite", *KINDS, "claims", "gaps", "gap characters"])]
-    for v in stats.get("variants", []):
-        lines.append("  " + "\t".join(str(v[k]) for k in ("rite", *KINDS, "claims", "gaps",
-                                                            "gap_characters")))
-    lines += ["", "## rite steps (ritegraph steps): steps merged across witnesses, acts per "
-              "witness", "  " + "\t".join(["rite", "steps", "disagreeing", "at variants",
-                                             "acts per witness"])]
-    for r in stats.get("steps", []):
-        acts = ", ".join(f"{f.rsplit('/', 1)[-1]} {c['acts']}" for f, c in r["acts"].items())
-        lines.append("  " + "\t".join([r["rite"], str(r["steps"]), str(r["disagreeing"]),
-                                         str(r["disagreeing_at_variants"]), acts]))
+    lines += _tables(stats)
     lines.append("")
     lines.append("## files")
     for f in stats["files"]:

@@ -56,11 +56,20 @@ PREFIXES = {
     "as": "http://www.w3.org/ns/activitystreams#", "void": str(VOID), "spdx": str(SPDX),
 }
 
+#: Prefixes predeclared in ``ritegraph query`` (``--sparql``, .rq files, ``--param`` values) and
+#: used to shorten IRIs in tables: :data:`PREFIXES` and the bases of the minted resources.
+SPARQL_PREFIXES = {
+    **PREFIXES,
+    "text": str(TEXT), "section": str(SECTION), "act": str(ACT), "mention": str(MENTION),
+    "edition": str(EDITION), "participant": str(PARTICIPANT), "glyph": str(GLYPH),
+    "graph": str(GRAPH), "dataset": str(DATASET),
+}
+
 __all__ = [
     "ACT", "ACTION", "AS", "BASE", "CRM", "DATASET", "DCAT", "DCTERMS", "DIRECTION", "DOC",
     "EDITION", "GLYPH", "GRAPH", "LAYER", "MENTION", "OA", "OBJECT", "OWL", "PARTICIPANT",
     "PLACE", "PREFIXES", "PROV", "RDF", "RDFS", "RG", "RITE", "ROLE", "SCHEME", "SECTION", "SH",
-    "SKOS", "SPDX", "TEXT", "VOID", "XSD", "sparql_prefixes",
+    "SKOS", "SPARQL_PREFIXES", "SPDX", "TEXT", "VOID", "XSD", "sparql_prefixes",
 ]
 
 

@@ -22,9 +22,14 @@ from ritegraph.rdf.steps import StepWriter
 from ritegraph.rdf.terms import QuadWriter
 from ritegraph.readers import reader_for
 from ritegraph.store import open_store
+from ritegraph.tables import clean, clip
+
+from .tables_support import columns
 
 KEYS = ["file", "start", "end", "quote", "rite", "section", "layer", "agent", "action", "object",
         "recipient", "place", "facing", "negated", "implicit_agent", "confidence", "iri", "step"]
+TABLE_KEYS = ("file", "start", "end", "section", "agent", "action", "object", "recipient", "place",
+              "facing", "negated", "quote")
 CORPUS = Path(__file__).resolve().parents[1] / "corpus"
 GOLD = Path(__file__).resolve().parents[2] / "shared" / "gold" / "dev.jsonl"
 #: A gold act for the fallback when the shared dev set is absent (002 献工: 主人洗).
@@ -100,3 +105,24 @@ def test_eval_from_store_equals_eval_from_corpus(store_with_acts: Path, tmp_path
     _, from_corpus = run_cli(["eval", str(gold), "--from-corpus", "--format", "json"], capsys)
     assert json.loads(from_store) == json.loads(from_corpus)
     assert json.loads(from_store)["overall"]["gold"] > 0
+
+
+def test_acts_table_is_aligned_by_display_width_and_holds_the_csv_values(store_with_acts: Path,
+                                                                         capsys) -> None:
+    argv = ["acts", "--store", str(store_with_acts), "--rite", "燕礼", "--section", "献工"]
+    _, table = run_cli([*argv, "--format", "table"], capsys)
+    _, out = run_cli([*argv, "--format", "csv"], capsys)
+    header, *rows = columns(table.splitlines())
+    assert header == list(TABLE_KEYS) and "\t" not in table
+    expected = [[clip(clean(r[k])) if k != "quote" else clean(r[k]) for k in TABLE_KEYS]
+                for r in csv.DictReader(io.StringIO(out))]
+    assert rows == expected and len(rows) >= 4
+
+
+def test_eval_table_is_aligned(store_with_acts: Path, tmp_path: Path, capsys) -> None:
+    gold = tmp_path / "gold.jsonl"
+    gold.write_text(json.dumps(FALLBACK_GOLD, ensure_ascii=False) + "\n", encoding="utf-8")
+    _, out = run_cli(["eval", str(gold), "--store", str(store_with_acts)], capsys)
+    header, *rows = columns(out.splitlines())
+    assert header[:5] == ["file", "gold", "pred", "match", "P"] and "\t" not in out
+    assert rows[-1][:2] == ["overall", "1"]

@@ -459,7 +459,8 @@ def test_cli_file_and_sparql(small_store_dir, capsys, tmp_path):
     ["query", "no-such-query"],
     ["query"],
     ["query", "--sparql", "SELECT * {"],
-    ["query", "--sparql", "CONSTRUCT { ?s ?p ?o } WHERE { ?s ?p ?o }"],
+    ["query", "--sparql", "DELETE WHERE { ?s ?p ?o }"],
+    ["query", "--sparql", "SELECT * { ?s nosuch:p ?o }"],
 ])
 def test_cli_usage_errors_exit_2(small_store_dir, capsys, argv):
     assert main([*argv, "--store", str(small_store_dir)]) == 2

@@ -132,6 +132,22 @@ def test_cli_query_and_push_against_oxigraph(oxigraph, small_store_dir, capsys):
     assert "司正" in out and "立司正" in out
 
 
+def test_construct_describe_and_predeclared_prefixes_on_an_endpoint(oxigraph, small_store_dir,
+                                                                     capsys):
+    clear(oxigraph)
+    push(open_store(small_store_dir), oxigraph.query, graph_store=oxigraph.store)
+    for text in ("CONSTRUCT { ?r rdfs:label ?l } WHERE { ?a rg:agent ?r . "
+                 "?r skos:prefLabel ?l }", "DESCRIBE role:bin"):
+        answers = []
+        for where in (["--store", str(small_store_dir)], ["--endpoint", oxigraph.query]):
+            assert main(["query", "--sparql", text, "--format", "ntriples", *where]) == 0
+            out = capsys.readouterr().out
+            answers.append({t.triple for t in ox.parse(out, format=ox.RdfFormat.N_TRIPLES)})
+        assert answers[0] == answers[1] and answers[0], text
+    remote = q.run(q.RemoteTarget(oxigraph.query), "SELECT (COUNT(*) AS ?n) { ?a a rg:Step }")
+    assert remote.rows[0]["n"].value == "22"
+
+
 def test_long_queries_are_posted(oxigraph, small_store_dir):
     clear(oxigraph)
     push(open_store(small_store_dir), oxigraph.query, graph_store=oxigraph.store)

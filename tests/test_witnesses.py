@@ -23,6 +23,7 @@ from ritegraph.variants import KINDS
 from ritegraph.vocab import BASE
 from ritegraph.witnesses import align_witnesses
 
+from .tables_support import columns
 from .witness_support import REPO, witness
 
 
@@ -101,7 +102,7 @@ def test_the_build_aligns_the_seed_and_the_kanripo_yanli(yanli):
     assert all(row["coverage"] > 0.95 for row in table.values()), table
     stats = collect(store_dir)
     assert stats["alignment"] == report.alignment
-    assert "KR1d0038_006.txt\t" in render_text(stats)
+    assert "KR1d0038_006.txt  " in render_text(stats)  # an aligned column
     store = open_store(store_dir)
     query = """PREFIX rg: <https://w3id.org/ritegraph/ontology#>
     PREFIX oa: <http://www.w3.org/ns/oa#> PREFIX dcterms: <http://purl.org/dc/terms/>
@@ -245,3 +246,16 @@ def test_check_runs_on_the_rite_steps_and_on_one_witness_with_witness(yanli):
             assert texts[a["file"]][a["start"]:a["end"]] == a["quote"]
     text = render_check(report_json(merged))
     assert f"## Witnesses disagree: {len(found['disagreeing'])} of {found['steps']}" in text
+
+
+def test_steps_and_variants_tables_are_aligned_with_one_row_each(yanli, capsys):
+    _, store_dir = yanli
+    assert main(["steps", "--store", str(store_dir), "--rite", "yanli"]) == 0
+    header, *rows = columns(capsys.readouterr().out.splitlines())
+    assert header[:3] == ["rite", "action", "n"]
+    assert len(rows) == len(open_graph(store_dir).rite_steps("yanli"))
+    assert main(["variants", "--store", str(store_dir), "--rite", "yanli"]) == 0
+    header, *rows = columns(capsys.readouterr().out.splitlines())
+    assert header[:3] == ["rite", "kind", "by"]
+    assert len(rows) == len(open_graph(store_dir).variants("yanli"))
+    assert {r[1] for r in rows} <= set(KINDS)

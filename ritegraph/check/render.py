@@ -5,27 +5,17 @@ from __future__ import annotations
 import csv
 import io
 import re
-import unicodedata
 from html import escape
 
+from ..tables import render
 from .heatmap import heatmap_svg
 
 HEATMAP_ROWS = 40  # entities shown in the heatmap and the terminal matrix
 
 
-def width(text: str) -> int:
-    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
-
-
-def pad(text: str, size: int) -> str:
-    return text + " " * max(0, size - width(text))
-
-
 def table(rows: list[list[str]]) -> list[str]:
-    if not rows:
-        return []
-    sizes = [max(width(r[i]) for r in rows) for i in range(len(rows[0]))]
-    return ["  ".join(pad(c, s) for c, s in zip(r, sizes, strict=True)).rstrip() for r in rows]
+    """The lines of an aligned table whose first row is the header (:mod:`ritegraph.tables`)."""
+    return render(rows[0], rows[1:]) if rows else []
 
 
 def where_text(w: dict) -> str:

@@ -12,6 +12,7 @@ from typing import TextIO
 from ..acts.store import acts_from_store, output_record
 from ..cli import add_rite_option, add_store_option, store_dir
 from ..read import open_graph
+from ..tables import render_text
 
 KEYS = ("file", "start", "end", "quote", "rite", "section", "layer", "agent", "action", "object",
         "recipient", "place", "facing", "negated", "implicit_agent", "confidence", "iri", "step")
@@ -66,6 +67,4 @@ def write(rows: list[dict], fmt: str, out: TextIO) -> None:
         for row in rows:
             writer.writerow([_cell(row[key]) for key in KEYS])
     else:
-        out.write("\t".join(_TABLE) + "\n")
-        for row in rows:
-            out.write("\t".join(_cell(row[key]) for key in _TABLE) + "\n")
+        out.write(render_text(_TABLE, [[_cell(row[key]) for key in _TABLE] for row in rows]))

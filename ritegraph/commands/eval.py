@@ -9,6 +9,7 @@ from pathlib import Path
 
 from ..acts.evaluate import FIELDS, Score, act_record, evaluate, load_gold
 from ..cli import add_store_option, store_dir
+from ..tables import render
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -37,11 +38,11 @@ def predictions(args: argparse.Namespace) -> list[dict]:
     return [score_record(r) for r in acts_from_store(open_graph(store_dir(args)))]
 
 
-def _row(name: str, figures: dict) -> str:
+def _row(name: str, figures: dict) -> list[str]:
     cells = [name, str(figures["gold"]), str(figures["predicted"]), str(figures["matched"])]
     cells += [f"{figures[k]:.3f}" for k in ("precision", "recall", "f1", "agent_action_f1")]
     cells += [f"{figures[f'{k}_accuracy']:.3f}" for k in FIELDS]
-    return "\t".join(cells)
+    return cells
 
 
 def report(total: Score, per_file: dict[str, Score], fmt: str, errors: bool) -> str:
@@ -53,9 +54,9 @@ def report(total: Score, per_file: dict[str, Score], fmt: str, errors: bool) -> 
         return json.dumps(data, ensure_ascii=False, indent=1) + "\n"
     head = ["file", "gold", "pred", "match", "P", "R", "F1", "agent+action F1",
             *(f"{k} acc" for k in FIELDS)]
-    lines = ["\t".join(head)]
-    lines += [_row(name, score.figures()) for name, score in per_file.items()]
-    lines.append(_row("overall", total.figures()))
+    rows = [_row(name, score.figures()) for name, score in per_file.items()]
+    rows.append(_row("overall", total.figures()))
+    lines = render(head, rows)
     if errors:
         lines += [json.dumps(e, ensure_ascii=False) for e in total.errors]
     return "\n".join(lines) + "\n"

@@ -14,7 +14,9 @@ def register(subparsers) -> None:
     parser = subparsers.add_parser(
         "query", help="run a named SPARQL query (see --list), a .rq file or --sparql TEXT",
         description="Run a named query, a .rq file or SPARQL text on the local store "
-                    "(default graph = union of the named graphs) or on a SPARQL 1.1 endpoint.")
+                    "(default graph = union of the named graphs) or on a SPARQL 1.1 endpoint. "
+                    "The project's prefixes (rg:, role:, obj:, place:, action:, rite:, skos:, "
+                    "rdfs: … see docs/queries.md) are predeclared.")
     parser.add_argument("query", nargs="?", metavar="NAME|FILE.rq",
                         help="a named query (see --list) or a .rq file")
     parser.add_argument("--sparql", metavar="TEXT", help="SPARQL query text")
@@ -22,7 +24,18 @@ def register(subparsers) -> None:
     parser.add_argument("--param", action="append", default=[], metavar="NAME=VALUE",
                         help="bind a declared parameter (IRI as <…> or prefix:local, a label, "
                              "or a literal); repeatable")
-    parser.add_argument("--format", choices=q.FORMATS, default="table")
+    parser.add_argument(
+        "--format", choices=q.FORMATS, default=None,
+        help="SELECT/ASK: table (default; labels instead of IRIs, aligned), csv, tsv (SPARQL "
+             "1.1 CSV/TSV results), json (SPARQL 1.1 JSON results), xml (SPARQL Query Results "
+             "XML); CONSTRUCT/DESCRIBE: turtle (default), ntriples, nquads, trig, rdfxml, jsonld")
+    parser.add_argument(
+        "--labels", action=argparse.BooleanOptionalAction, default=True,
+        help="csv, tsv, json, xml: beside each column of labelled IRIs a column VAR_label with "
+             "each IRI's label (skos:prefLabel or rdfs:label, zh-Hans first); on by default, "
+             "--no-labels gives the query's own columns only")
+    parser.add_argument("--bom", action="store_true",
+                        help="start csv or tsv with a UTF-8 byte order mark (for Excel)")
     parser.add_argument("--endpoint", metavar="URL",
                         help="SPARQL 1.1 query endpoint (credentials from "
                              f"${q.ENV_USER} / ${q.ENV_PASSWORD})")
@@ -72,10 +85,14 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("give one of NAME, FILE.rq or --sparql TEXT (or --list)")
     named = q.resolve_query(args.query) if args.query else q.NamedQuery("<sparql>", args.sparql)
     params = parse_params(args.param)
+    form = q.query_form(named.text)
+    fmt = args.format or ("turtle" if form in q.GRAPH_FORMS else "table")
+    q.check_format(fmt, form, args.bom)
     target = make_target(args)
     try:
         result = q.run(target, named, params, args.limit)
-        sys.stdout.write(q.format_result(result, args.format, target))
+        sys.stdout.write(q.format_result(result, fmt, target, with_label_columns=args.labels,
+                                         bom=args.bom))
     finally:
         close = getattr(target, "close", None)
         if close is not None:

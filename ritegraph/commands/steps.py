@@ -8,10 +8,11 @@ import json
 import sys
 from typing import TextIO
 
-from ..check.render import one_line, table
+from ..check.render import one_line
 from ..cli import add_rite_option, add_store_option, store_dir
 from ..read import RiteGraph, open_graph
 from ..read.records import RiteStepRecord
+from ..tables import render
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -40,7 +41,7 @@ def write(graph: RiteGraph, steps: list[RiteStepRecord], fmt: str, out: TextIO) 
         for row in rows:
             out.write(json.dumps(row, ensure_ascii=False) + "\n")
         return
-    lines = [["rite", "action", "n", "disagree", "attestations (file:offset「quote」 agent)"]]
+    lines = []
     for row in rows:
         why = ""
         if row["disagree"]:
@@ -50,4 +51,5 @@ def write(graph: RiteGraph, steps: list[RiteStepRecord], fmt: str, out: TextIO) 
         lines.append([row["rite"], row["action"], str(row["witnesses"]), why, "  ".join(
             f"{a['file']}:{a['start']}「{one_line(a['quote'])}」{'、'.join(a['agent'])}"
             for a in row["attestations"])])
-    out.write("\n".join(table(lines)) + "\n")
+    head = ["rite", "action", "n", "disagree", "attestations (file:offset「quote」 agent)"]
+    out.write("\n".join(render(head, lines)) + "\n")

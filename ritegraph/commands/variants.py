@@ -8,9 +8,9 @@ import json
 import sys
 from typing import TextIO
 
-from ..check.render import table
 from ..cli import add_rite_option, add_store_option, store_dir
 from ..read import open_graph
+from ..tables import render
 from ..variants import KINDS, Variant
 
 _CSV = ("rite", "kind", "attributed_to", "reading", "witness", "file", "start", "end", "quote",
@@ -49,10 +49,11 @@ def write(variants: list[Variant], fmt: str, out: TextIO) -> None:
                                  r.edition or r.tradition, r.file, r.start, r.end, r.quote,
                                  r.prefix, r.suffix, "" if r.reads is None else r.reads])
     else:
-        rows = [["rite", "kind", "by", "readings (witness:「reading」 file:offset)"]]
+        rows = []
         for v in variants:
             by = v.attributed_to.rsplit("/", 1)[-1] if v.attributed_to else "alignment"
             rows.append([v.rite, v.kind, by, "  ".join(
                 f"{r.edition or r.tradition}:「{r.quote or '—'}」 {r.file}:{r.start}"
                 for r in v.readings)])
-        out.write("\n".join(table(rows)) + "\n")
+        head = ["rite", "kind", "by", "readings (witness:「reading」 file:offset)"]
+        out.write("\n".join(render(head, rows)) + "\n")

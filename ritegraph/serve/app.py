@@ -30,9 +30,10 @@ from starlette.staticfiles import StaticFiles
 from .. import query as q
 from ..read.describe import Description
 from ..read.snapshot import is_iri
+from ..results import prefixes_for
 from ..vocab import BASE, PREFIXES
 from . import pages, templating
-from .conneg import DOCUMENTS, HTML, by_suffix, listing, negotiate, prefixes_for
+from .conneg import DOCUMENTS, HTML, by_suffix, listing, negotiate
 from .pool import Pool
 from .sparql import limit_headers, sparql
 

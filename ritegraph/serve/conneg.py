@@ -108,10 +108,3 @@ def by_suffix(path: str, offers: tuple[Format, ...] = DOCUMENTS) -> tuple[str, F
 
 def listing(offers: tuple[Format, ...]) -> str:
     return ", ".join(o.media_type for o in offers)
-
-
-def prefixes_for(triples: list[ox.Triple], known: dict[str, str]) -> dict[str, str]:
-    """The ``known`` prefixes whose namespace some IRI of ``triples`` starts with."""
-    iris = {t.value if isinstance(t, ox.NamedNode) else t.datatype.value
-            for triple in triples for t in triple if isinstance(t, ox.NamedNode | ox.Literal)}
-    return {p: ns for p, ns in known.items() if any(iri.startswith(ns) for iri in iris)}

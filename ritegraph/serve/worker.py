@@ -22,8 +22,9 @@ from ..localrun import exit_with_parent, limit_memory, memory_limit_mb
 from ..read import RiteGraph
 from ..read.describe import describe
 from ..read.views import view
+from ..results import prefixes_for
 from ..vocab import BASE, PREFIXES
-from .conneg import GRAPHS, RESULTS, Format, listing, negotiate, prefixes_for
+from .conneg import GRAPHS, RESULTS, Format, listing, negotiate
 
 
 @dataclass(frozen=True)
