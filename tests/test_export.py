@@ -1,6 +1,10 @@
-"""Export: every format round-trips (graph isomorphism), Turtle is canonical and readable."""
+"""Export: every format round-trips (graph isomorphism, per named graph for the dataset
+formats), Turtle and JSON-LD are canonical, the Web Annotations read with the official context,
+and the output file is checked before the work and written with the usual mode."""
 
 from __future__ import annotations
+
+import json
 
 import pytest
 import rdflib
@@ -11,7 +15,7 @@ from ritegraph.export import serialize
 from ritegraph.store import GRAPH_BASE, open_store, to_rdflib
 from ritegraph.vocab import RG
 
-RDFLIB_FORMATS = {"turtle": "turtle", "ntriples": "nt", "jsonld": "json-ld", "rdfxml": "xml"}
+RDFLIB_FORMATS = {"turtle": "turtle", "ntriples": "nt", "rdfxml": "xml"}
 SMALL = [GRAPH_BASE + "gongshidafulili", GRAPH_BASE + "ontology"]
 
 
@@ -28,12 +32,16 @@ def test_export_round_trips_as_an_isomorphic_graph(built_store, expected, fmt):
     assert isomorphic(parsed, expected)
 
 
-@pytest.mark.parametrize("fmt,rdflib_format", [("trig", "trig"), ("nquads", "nquads")])
+@pytest.mark.parametrize("fmt,rdflib_format",
+                         [("trig", "trig"), ("nquads", "nquads"), ("jsonld", "json-ld")])
 def test_dataset_exports_keep_the_named_graphs(built_store, fmt, rdflib_format):
+    """Each named graph reads back with exactly the store's triples (the ontology graph has
+    blank nodes: OWL restrictions and lists)."""
     data = serialize(open_store(built_store), fmt, SMALL)
     dataset = rdflib.Dataset().parse(data=data, format=rdflib_format)
     names = {str(g.identifier) for g in dataset.graphs() if len(g)}
     assert names == set(SMALL)
+    assert not len(dataset.default_graph)
     for name in SMALL:
         assert isomorphic(dataset.graph(rdflib.URIRef(name)), to_rdflib(built_store, [name]))
 
@@ -48,10 +56,16 @@ def test_turtle_keeps_cjk_readable_and_is_byte_identical_after_a_rebuild(tmp_pat
         store, exported = tmp_path / f"store-{name}", tmp_path / f"{name}.ttl"
         assert main(["build", "-q", "--corpus", str(seed_corpus), "--store", str(store)]) == 0
         assert main(["export", "--store", str(store), "--output", str(exported)]) == 0
+        jsonld = exported.with_suffix(".jsonld")  # the format named by the suffix
+        assert main(["export", "--store", str(store), "-o", str(jsonld)]) == 0
         exports.append(exported)
     first, second = exports
     text = first.read_text(encoding="utf-8")
     assert "公食大夫礼" in text and "\\u" not in text
+    assert first.read_bytes() == second.read_bytes()
+    first, second = (e.with_suffix(".jsonld") for e in exports)
+    assert json.loads(first.read_bytes())["@graph"][0]["@id"] == "graph:corpus"
+    assert "公食大夫礼" in first.read_text(encoding="utf-8")
     assert first.read_bytes() == second.read_bytes()
 
 
