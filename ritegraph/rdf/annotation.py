@@ -103,19 +103,23 @@ def _passages(store, graphs: str) -> dict[str, tuple[int, str]]:
 
 def _quote_context(row, passages: dict[str, tuple[int, str]]) -> dict[str, str]:
     """``prefix`` and ``suffix`` of a quote: the store's, or the characters of the quote's
-    passage around it (``CONTEXT`` of them, within the passage, as readings have them)."""
+    passage around it (``CONTEXT`` of them, within the passage, as readings have them); none
+    at a passage's edge."""
     from ..variants import CONTEXT
 
-    if row["prefix"] is not None and row["suffix"] is not None:
-        return {"prefix": row["prefix"].value, "suffix": row["suffix"].value}
-    passage = passages.get(row["passage"].value) if row["passage"] is not None else None
-    if passage is None:
-        return {}
-    offset, text = passage
-    start, end = int(row["start"].value) - offset, int(row["end"].value) - offset
-    if start < 0 or text[start:end] != row["exact"].value:
-        return {}
-    return {"prefix": text[max(0, start - CONTEXT):start], "suffix": text[end:end + CONTEXT]}
+    if row["prefix"] is not None or row["suffix"] is not None:
+        found = {k: row[k].value for k in ("prefix", "suffix") if row[k] is not None}
+    else:
+        passage = passages.get(row["passage"].value) if row["passage"] is not None else None
+        if passage is None:
+            return {}
+        offset, text = passage
+        start, end = int(row["start"].value) - offset, int(row["end"].value) - offset
+        if start < 0 or text[start:end] != row["exact"].value:
+            return {}
+        found = {"prefix": text[max(0, start - CONTEXT):start],
+                 "suffix": text[end:end + CONTEXT]}
+    return {k: v for k, v in found.items() if v}  # an empty one says nothing
 
 
 def _item(row, passages: dict[str, tuple[int, str]]) -> dict:
