@@ -5,6 +5,8 @@ and the output file is checked before the work and written with the usual mode."
 from __future__ import annotations
 
 import json
+import os
+import stat
 
 import pytest
 import rdflib
@@ -184,3 +186,56 @@ def test_rdfxml_refuses_a_character_xml_cannot_carry_instead_of_writing_broken_x
     with pytest.raises(UsageError, match=r"U\+0001.*text/KR1d0026_001/p1"):
         serialize(store, "rdfxml")
     assert "冠\x01禮" in serialize(store, "ntriples").decode("utf-8")
+
+
+def test_jsonld_keys_are_the_published_contexts_terms(built_store):
+    """Every predicate of the seed build has a term in ontology/context.jsonld, so no node key
+    is a full IRI or a CURIE like ``oa:hasBody``; the Web Annotation terms are anno.jsonld's."""
+    from ritegraph.jsonld import Compactor, context
+
+    document = json.loads(serialize(open_store(built_store), "jsonld"))
+    assert document["@context"] == context()
+    terms = set(Compactor(context()).terms.values())
+    keys = {k for graph in document["@graph"] for node in graph["@graph"] for k in node}
+    assert keys - {"@id", "@type"} <= {key for key, _ in terms}
+    assert {"body", "target", "selector", "source", "start", "exact", "inPassage"} <= keys
+    assert not {k for k in keys if k.startswith("http") or k == "oa:hasBody"}
+
+
+def test_export_refuses_an_output_suffix_naming_another_format(built_store, tmp_path, capsys):
+    target = tmp_path / "x.jsonld"
+    assert main(["export", "--store", str(built_store), "--format", "turtle",
+                 "-o", str(target)]) == 2
+    err = capsys.readouterr().err
+    assert "x.jsonld" in err and "jsonld" in err and "turtle" in err and len(err.splitlines()) == 1
+    assert not target.exists()
+
+
+def test_export_without_a_format_cannot_guess_an_unknown_suffix(built_store, tmp_path, capsys):
+    assert main(["export", "--store", str(built_store), "-o", str(tmp_path / "x.txt")]) == 2
+    assert "--format" in capsys.readouterr().err
+
+
+def test_export_into_a_missing_directory_fails_before_reading_the_store(tmp_path, capsys):
+    """Exit 2 naming the directory, before anything is done: the store named here does not
+    exist, and the error is the directory's."""
+    missing = tmp_path / "no" / "such"
+    assert main(["export", "--store", str(tmp_path / "nostore"),
+                 "-o", str(missing / "x.ttl")]) == 2
+    err = capsys.readouterr().err
+    assert f"no directory {missing}" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("umask", [0o022, 0o027])
+def test_export_files_get_the_umasks_mode_and_no_temporary_file_is_left(built_store, tmp_path,
+                                                                         umask):
+    target = tmp_path / f"ontology-{umask:o}.nt"
+    old = os.umask(umask)
+    try:
+        assert main(["export", "--store", str(built_store), "--graph", "ontology",
+                     "-o", str(target)]) == 0
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE(target.stat().st_mode) == 0o666 & ~umask
+    assert target.read_text(encoding="utf-8").startswith("<")
+    assert [p.name for p in tmp_path.iterdir()] == [target.name]
