@@ -2,37 +2,70 @@
 
 Turtle, TriG, N-Triples and N-Quads are written canonically by this module (sorted subjects,
 predicates and objects, fixed prefixes, blank nodes inlined or named by content), so that
-rebuilding an unchanged corpus gives a byte-identical file. JSON-LD (with a compact context) and
-RDF/XML go through rdflib. CJK text is written as UTF-8, never as ``\\u`` escapes.
+rebuilding an unchanged corpus gives a byte-identical file; so is JSON-LD (``jsonld.py``: a
+dataset with its named graphs, compacted through ``ontology/context.jsonld``). The Web
+Annotations are written by ``rdf/annotation.py``; RDF/XML goes through rdflib. CJK text is
+written as UTF-8, never as ``\\u`` escapes. Files are written atomically, with the usual mode.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
+import io
 import os
 import re
-import tempfile
+import secrets
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from pathlib import Path
+from typing import BinaryIO
 
 import pyoxigraph as ox
 
 from .errors import UsageError
-from .rdf.iris import DATASET_GRAPH
 from .store import graph_quads
-from .vocab import GRAPH, sparql_prefixes
+from .vocab import GRAPH
 from .vocab import PREFIXES as VOCAB_PREFIXES
 
 PREFIXES: dict[str, str] = {**VOCAB_PREFIXES, "graph": str(GRAPH)}
 
-FORMATS = {
-    "turtle": ".ttl", "trig": ".trig", "ntriples": ".nt", "nquads": ".nq", "jsonld": ".jsonld",
-    "rdfxml": ".rdf", "annotations": ".jsonld",
+#: Each format and the file suffixes it is written to; a suffix names the first format listing
+#: it (``.jsonld`` is JSON-LD; Web Annotations are JSON-LD too, so they may take it).
+FORMATS: dict[str, tuple[str, ...]] = {
+    "turtle": (".ttl",), "trig": (".trig",), "ntriples": (".nt",), "nquads": (".nq",),
+    "jsonld": (".jsonld", ".json"), "rdfxml": (".rdf", ".owl", ".xml"),
+    "annotations": (".jsonld", ".json"),
 }
 
-#: The official Web Annotation JSON-LD context, by reference (vendored: ontology/imports/).
-ANNO_CONTEXT = "http://www.w3.org/ns/anno.jsonld"
+
+def format_for(output: Path | None, fmt: str | None) -> str:
+    """The format to write: ``fmt``, checked against the suffix of ``output``, or the one the
+    suffix names; :class:`UsageError` when they contradict or neither says."""
+    suffix = output.suffix.lower() if output is not None else ""
+    named = next((f for f, suffixes in FORMATS.items() if suffix in suffixes), None)
+    if fmt is None:
+        if output is None:
+            return "turtle"
+        if named is None:
+            raise UsageError(f"cannot tell the format of {output} from its suffix; give "
+                             f"--format ({', '.join(FORMATS)})")
+        return named
+    if named is not None and suffix not in FORMATS[fmt]:
+        raise UsageError(f"--output {output} has the suffix of {named}, not of --format {fmt} "
+                         f"({', '.join(FORMATS[fmt])}); change one of them")
+    return fmt
+
+
+def check_output(output: Path) -> None:
+    """:class:`UsageError` unless ``output`` can be written: checked before the work."""
+    parent = output.parent
+    if output.is_dir():
+        raise UsageError(f"--output {output} is a directory; give a file name")
+    if not parent.is_dir():
+        raise UsageError(f"--output {output}: no directory {parent}; create it first")
+    if not os.access(parent, os.W_OK | os.X_OK):
+        raise UsageError(f"--output {output}: the directory {parent} is not writable")
 
 RDF_TYPE = PREFIXES["rdf"] + "type"
 RDF_FIRST, RDF_REST, RDF_NIL = (PREFIXES["rdf"] + n for n in ("first", "rest", "nil"))
@@ -160,47 +193,60 @@ def _dedupe(quads: Iterable[ox.Quad]) -> list[Triple]:
     return list({(q.subject, q.predicate, q.object) for q in quads})
 
 
-def serialize(store: ox.Store, fmt: str, graphs: list[str] | None = None) -> bytes:
-    """Serialise the named ``graphs`` (default: every named graph) of ``store`` in ``fmt``."""
+def export(store: ox.Store, fmt: str, out: BinaryIO, graphs: list[str] | None = None) -> None:
+    """Write the named ``graphs`` (default: every named graph) of ``store`` to ``out`` in
+    ``fmt``; JSON-LD and the annotations are written as they are read."""
     names = graphs if graphs is not None else sorted(g.value for g in store.named_graphs())
+    if fmt == "jsonld":
+        from .jsonld import write_jsonld
 
-    def quads_of(name: str) -> list[ox.Quad]:
-        return graph_quads(store, name)
+        write_jsonld(store, names, out)
+    elif fmt == "annotations":
+        from .rdf.annotation import write_annotations
 
-    if fmt == "turtle":
-        triples = _dedupe(q for name in names for q in quads_of(name))
-        return (_prefix_header() + _TurtleWriter(triples).body()).encode("utf-8")
-    if fmt == "trig":
-        parts = [_prefix_header()]
+        write_annotations(store, names, out)
+    elif fmt == "turtle":
+        triples = _dedupe(q for name in names for q in graph_quads(store, name))
+        out.write((_prefix_header() + _TurtleWriter(triples).body()).encode("utf-8"))
+    elif fmt == "trig":
+        out.write(_prefix_header().encode("utf-8"))
         for name in names:
-            writer = _TurtleWriter((q.subject, q.predicate, q.object) for q in quads_of(name))
-            parts.append(f"{_qname(name)} {{\n{writer.body('    ')}}}\n\n")
-        return "".join(parts).encode("utf-8")
-    if fmt in ("ntriples", "nquads"):
+            quads = graph_quads(store, name)
+            writer = _TurtleWriter((q.subject, q.predicate, q.object) for q in quads)
+            out.write(f"{_qname(name)} {{\n{writer.body('    ')}}}\n\n".encode())
+    elif fmt in ("ntriples", "nquads"):
         lines = set()
         for name in names:
-            for q in quads_of(name):
-                g = f" <{name}>" if fmt == "nquads" else ""
+            g = f" <{name}>" if fmt == "nquads" else ""
+            for q in graph_quads(store, name):
                 terms = (_nt_term(q.subject), _nt_term(q.predicate), _nt_term(q.object))
                 lines.add(" ".join(terms) + f"{g} .\n")
-        return "".join(sorted(lines)).encode("utf-8")
-    if fmt == "annotations":
-        return annotation_collection(store, names)
-    if fmt in ("jsonld", "rdfxml"):
-        import rdflib
+        out.write("".join(sorted(lines)).encode("utf-8"))
+    elif fmt == "rdfxml":
+        out.write(_rdfxml(store, names))
+    else:
+        raise ValueError(f"unknown export format {fmt!r}")
 
-        graph = rdflib.Graph()
-        for name in names:
-            triples = [ox.Triple(q.subject, q.predicate, q.object) for q in quads_of(name)]
-            graph.parse(data=ox.serialize(triples, format=ox.RdfFormat.N_TRIPLES), format="nt")
-        for prefix, namespace in PREFIXES.items():
-            graph.bind(prefix, namespace, replace=True)
-        if fmt == "jsonld":
-            return graph.serialize(format="json-ld", context=dict(PREFIXES), auto_compact=True,
-                                   ensure_ascii=False, indent=1).encode("utf-8")
-        refuse_xml_illegal(graph)
-        return graph.serialize(format="xml").encode("utf-8")
-    raise ValueError(f"unknown export format {fmt!r}")
+
+def serialize(store: ox.Store, fmt: str, graphs: list[str] | None = None) -> bytes:
+    """:func:`export` into bytes."""
+    buffer = io.BytesIO()
+    export(store, fmt, buffer, graphs)
+    return buffer.getvalue()
+
+
+def _rdfxml(store: ox.Store, names: list[str]) -> bytes:
+    """RDF/XML through rdflib (its namespace declarations), refusing what XML cannot hold."""
+    import rdflib
+
+    graph = rdflib.Graph()
+    for name in names:
+        triples = [ox.Triple(q.subject, q.predicate, q.object) for q in graph_quads(store, name)]
+        graph.parse(data=ox.serialize(triples, format=ox.RdfFormat.N_TRIPLES), format="nt")
+    for prefix, namespace in PREFIXES.items():
+        graph.bind(prefix, namespace, replace=True)
+    refuse_xml_illegal(graph)
+    return graph.serialize(format="xml").encode("utf-8")
 
 
 #: Characters XML 1.0 cannot carry, not even as character references.
@@ -217,59 +263,24 @@ def refuse_xml_illegal(graph) -> None:
                              f"<{s}> has in <{p}>; export turtle, trig, nquads or jsonld instead")
 
 
-def write_atomically(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` via a temporary file in the same directory and a rename."""
+@contextlib.contextmanager
+def atomic_output(path: Path) -> Iterator[BinaryIO]:
+    """A binary handle on a temporary file beside ``path``, renamed over ``path`` when the block
+    ends without an error (removed otherwise). The file gets the usual mode (0o666 less the
+    umask, as ``open`` gives; ``mkstemp``'s 0o600 is for secrets, an export is not one)."""
     path = Path(path)
-    fd, tmp = tempfile.mkstemp(dir=path.parent or ".", prefix=f".{path.name}.", suffix=".tmp")
+    tmp = path.parent / f".{path.name}.{secrets.token_hex(6)}.tmp"
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
     try:
         with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
+            yield handle
         os.replace(tmp, path)
     except BaseException:
-        Path(tmp).unlink(missing_ok=True)
+        tmp.unlink(missing_ok=True)
         raise
 
 
-_ANNOTATIONS_QUERY = sparql_prefixes("oa", "dcterms", "as") + """
-SELECT ?a ?body ?motivation ?created ?generator ?t ?source ?p ?start ?end ?q ?exact WHERE {
-  GRAPH ?g { ?a a oa:Annotation ; oa:hasBody ?body ; oa:motivatedBy ?motivation ;
-                dcterms:created ?created ; as:generator ?generator ; oa:hasTarget ?t .
-             ?t oa:hasSource ?source ; oa:hasSelector ?p , ?q .
-             ?p a oa:TextPositionSelector ; oa:start ?start ; oa:end ?end .
-             ?q a oa:TextQuoteSelector ; oa:exact ?exact . }
-  VALUES ?g { %s }
-} ORDER BY ?a
-"""
-
-
-def annotation_collection(store: ox.Store, graphs: list[str]) -> bytes:
-    """The Web Annotations of ``graphs`` as one ``AnnotationCollection`` in the official
-    JSON-LD form (``anno.jsonld`` context): what annotation clients read.
-
-    Written from one SPARQL query rather than by framing the RDF with a JSON-LD processor,
-    which takes minutes for the whole book's 300k annotations; the test reads the result back
-    with the official context and compares it with the store."""
-    import json
-
-    rows = store.query(_ANNOTATIONS_QUERY % " ".join(f"<{g}>" for g in graphs))
-    oa = PREFIXES["oa"]
-    items = [{
-        "id": r["a"].value, "type": "Annotation",
-        "motivation": r["motivation"].value.removeprefix(oa),
-        "created": r["created"].value, "generator": r["generator"].value,
-        "body": r["body"].value,
-        "target": {"id": r["t"].value, "type": "SpecificResource", "source": r["source"].value,
-                   "selector": [
-                       {"id": r["p"].value, "type": "TextPositionSelector",
-                        "start": int(r["start"].value), "end": int(r["end"].value)},
-                       {"id": r["q"].value, "type": "TextQuoteSelector",
-                        "exact": r["exact"].value}]},
-    } for r in rows]
-    collection = f"{DATASET_GRAPH}/annotations"
-    document = {
-        "@context": ANNO_CONTEXT, "id": collection, "type": "AnnotationCollection",
-        "label": "ritegraph: the evidence of every mention and step", "total": len(items),
-        "first": {"id": f"{collection}/page1", "type": "AnnotationPage", "partOf": collection,
-                  "startIndex": 0, "items": items},
-    }
-    return json.dumps(document, ensure_ascii=False, indent=1).encode("utf-8")
+def write_atomically(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` through :func:`atomic_output`."""
+    with atomic_output(path) as handle:
+        handle.write(data)

@@ -66,11 +66,14 @@ def check_rdfxml(data: bytes, path: Path) -> None:
 
 
 def _known_contexts() -> dict[str, Path]:
-    from .export import ANNO_CONTEXT
     from .imports import anno_context_path
+    from .jsonld import CONTEXT_FILE, CONTEXT_IRI
+    from .rdf.annotation import ANNO_CONTEXT
+    from .resources import data_dir
 
     path = anno_context_path()
-    return {ANNO_CONTEXT: path, ANNO_CONTEXT.replace("http://", "https://"): path}
+    return {ANNO_CONTEXT: path, ANNO_CONTEXT.replace("http://", "https://"): path,
+            CONTEXT_IRI: data_dir("ontology") / CONTEXT_FILE}
 
 
 def _local_context(url: str, path: Path, known: dict[str, Path]) -> object:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 from pathlib import Path
 
@@ -109,9 +108,6 @@ def write(data: dict, fmt: str, output: Path | None, max_exceptions: int) -> Non
 
 def write_text(path: Path, text: str) -> None:
     try:
-        write_atomically(path, text.encode("utf-8"))
-        umask = os.umask(0)
-        os.umask(umask)
-        path.chmod(0o666 & ~umask)  # a report, not a secret: the usual permissions
+        write_atomically(path, text.encode("utf-8"))  # a report: the usual permissions
     except OSError as exc:
         raise InputError(f"cannot write the report: {exc.strerror}", path=str(path)) from exc

@@ -1,5 +1,9 @@
 """``ritegraph export``: write the graph as Turtle, TriG, N-Triples, N-Quads, JSON-LD or RDF/XML,
-or its Web Annotations as a W3C Web Annotation collection (``--format annotations``)."""
+or its Web Annotations as a W3C Web Annotation collection (``--format annotations``).
+
+With ``--output`` and no ``--format`` the format is the one the file's suffix names; a suffix
+naming another format than ``--format`` is refused (exit 2), as is a missing directory, before
+anything is read."""
 
 from __future__ import annotations
 
@@ -8,15 +12,16 @@ import sys
 from pathlib import Path
 
 from ..cli import add_store_option, store_dir
-from ..errors import UsageError
-from ..export import FORMATS, serialize, write_atomically
+from ..errors import InputError, UsageError
+from ..export import FORMATS, atomic_output, check_output, export, format_for
 from ..store import GRAPH_BASE, named_graphs, open_store
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     parser = sub.add_parser("export", help="export the graph as linked data", description=__doc__)
     add_store_option(parser)
-    parser.add_argument("--format", choices=sorted(FORMATS), default="turtle")
+    parser.add_argument("--format", choices=list(FORMATS), default=None,
+                        help="default: the one the --output suffix names, else turtle")
     parser.add_argument("--output", "-o", type=Path, metavar="FILE",
                         help="file to write (atomically); default: standard output")
     parser.add_argument("--graph", action="append", metavar="NAME",
@@ -26,6 +31,9 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    fmt = format_for(args.output, args.format)
+    if args.output is not None:
+        check_output(args.output)
     store = open_store(store_dir(args))
     graphs = None
     if args.graph:
@@ -35,9 +43,13 @@ def run(args: argparse.Namespace) -> int:
         if unknown:
             names = ", ".join(a.removeprefix(GRAPH_BASE) for a in available)
             raise UsageError(f"no such graph: {', '.join(unknown)} (available: {names})")
-    data = serialize(store, args.format, graphs)
-    if args.output:
-        write_atomically(args.output, data)
-    else:
-        sys.stdout.buffer.write(data)
+    if args.output is None:
+        export(store, fmt, sys.stdout.buffer, graphs)
+        return 0
+    try:
+        with atomic_output(args.output) as handle:
+            export(store, fmt, handle, graphs)
+    except OSError as exc:
+        raise InputError(f"cannot write the export: {exc.strerror or exc}",
+                         path=str(args.output)) from exc
     return 0
