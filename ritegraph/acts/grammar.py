@@ -194,6 +194,16 @@ def lexicon_surfaces(modern: bool) -> dict[str, dict[str, tuple[str, ...]]]:
     return out
 
 
+def lexicon_blockers() -> frozenset[str]:
+    """The lexicon's blockers for all text (``scope = "all"``), folded: read as opaque words.
+
+    The translation-only ones (让 'let', 就 'then') stay the matcher's: the grammar's own
+    modern surfaces already decide those words for the acts."""
+    from ..lexicon import load_lexicon
+
+    return frozenset(load_lexicon().blocker_words()) 
+
+
 @cache
 def load_data(directory: Path | None = None) -> tuple[dict, list, dict]:
     """(terms, verbs, grammar) of ``directory`` (default: the bundled ``ingest/acts``), checked."""
@@ -214,11 +224,13 @@ def load_data(directory: Path | None = None) -> tuple[dict, list, dict]:
 def load_rules(modern: bool) -> Rules:
     """The rules for the classic text (``modern=False``) or the modern translation."""
     terms, verbs, grammar = load_data()
-    return build_rules(modern, terms, verbs, grammar, lexicon_surfaces(modern))
+    return build_rules(modern, terms, verbs, grammar, lexicon_surfaces(modern),
+                       lexicon_blockers())
 
 
 def build_rules(modern: bool, terms: dict, verbs: list, grammar: dict,
-                lexicon: dict[str, dict[str, tuple[str, ...]]]) -> Rules:
+                lexicon: dict[str, dict[str, tuple[str, ...]]],
+                blockers: frozenset[str] = frozenset()) -> Rules:
     """The tokenizer's surfaces and the grammar's settings for one register."""
     register = "modern" if modern else "classic"
     rules = Rules(modern)
@@ -237,6 +249,9 @@ def build_rules(modern: bool, terms: dict, verbs: list, grammar: dict,
         for direction in DIRECTIONS:
             rules.add(pattern.format(d=direction), Kind.FACING, (direction,))
     _add_lexicon_surfaces(rules, lexicon)
+    for word in blockers:  # words that contain a label but are not that entity (利成, 君子)
+        if word not in rules.surfaces:
+            rules.add(word, Kind.OPAQUE)
     _settings(rules, terms, grammar, register, lexicon)
     return rules
 
