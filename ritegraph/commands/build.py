@@ -11,8 +11,7 @@ from ..cli import add_store_option, store_dir
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    parser = sub.add_parser("build", help="build the graph from the corpus into the store",
-                            description=__doc__)
+    parser = sub.add_parser("build", description=__doc__)
     add_store_option(parser)
     parser.add_argument("--corpus", type=Path, metavar="DIR",
                         help="corpus directory with corpus.toml (default: the bundled corpus)")

@@ -14,7 +14,7 @@ from ..store import GRAPH_BASE, named_graphs, open_store
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    parser = sub.add_parser("export", help="export the graph as linked data", description=__doc__)
+    parser = sub.add_parser("export", description=__doc__)
     add_store_option(parser)
     parser.add_argument("--format", choices=sorted(FORMATS), default="turtle")
     parser.add_argument("--output", "-o", type=Path, metavar="FILE",

@@ -14,8 +14,7 @@ from ..reason import reason, store_graphs, write_inferred
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    parser = sub.add_parser("reason", help="OWL reasoning (HermiT): consistency, inferred types",
-                            description=__doc__)
+    parser = sub.add_parser("reason", description=__doc__)
     add_store_option(parser)
     parser.add_argument("--no-acts", action="store_true",
                         help="reason over ontology and lexicon only")
