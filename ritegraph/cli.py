@@ -90,7 +90,8 @@ class _Version(argparse.Action):
     def __call__(self, parser, namespace, values, option_string=None) -> None:
         from . import __version__
 
-        parser.exit(message=f"{parser.prog} {__version__}\n")
+        print(f"{parser.prog} {__version__}")
+        parser.exit()
 
 
 def _add_global_options(parser: argparse.ArgumentParser, prefix: str = "") -> None:

@@ -10,6 +10,7 @@ from pathlib import Path
 from ..cli import add_store_option, store_dir
 from ..errors import UsageError
 from ..export import FORMATS, serialize, write_atomically
+from ..progress import for_command
 from ..store import GRAPH_BASE, named_graphs, open_store
 
 
@@ -35,7 +36,8 @@ def run(args: argparse.Namespace) -> int:
         if unknown:
             names = ", ".join(a.removeprefix(GRAPH_BASE) for a in available)
             raise UsageError(f"no such graph: {', '.join(unknown)} (available: {names})")
-    data = serialize(store, args.format, graphs)
+    with for_command(args).step(f"exporting {args.format}"):
+        data = serialize(store, args.format, graphs)
     if args.output:
         write_atomically(args.output, data)
     else:

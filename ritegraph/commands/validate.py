@@ -8,6 +8,7 @@ from pathlib import Path
 
 from ..cli import add_rite_option, add_store_option, store_dir
 from ..errors import EXIT_OK, EXIT_PROBLEMS
+from ..progress import for_command
 from ..validate import ENGINES, RENDERERS, SEVERITIES, validate
 
 
@@ -38,8 +39,9 @@ def run(args: argparse.Namespace) -> int:
         from ..store import open_store
 
         rite = resolve_rite(open_store(store_dir(args)), rite)
-    report = validate(store=None if args.data else store_dir(args), data_file=args.data,
-                      shapes_dir=args.shapes, rite=rite, severity=args.severity,
-                      engine=args.engine)
+    with for_command(args).step("validating"):
+        report = validate(store=None if args.data else store_dir(args), data_file=args.data,
+                          shapes_dir=args.shapes, rite=rite, severity=args.severity,
+                          engine=args.engine)
     sys.stdout.write(RENDERERS[args.format](report))
     return EXIT_OK if report.conforms else EXIT_PROBLEMS
