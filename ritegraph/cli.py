@@ -17,9 +17,25 @@ from pathlib import Path
 
 from .errors import EXIT_INTERNAL, EXIT_USAGE, REPORT_TO, RitegraphError, StoreError
 
-#: Subcommand modules, in the order ``--help`` lists them.
-COMMANDS = ["build", "export", "stats", "acts", "steps", "variants", "eval", "validate",
-            "reason", "query", "push", "check", "serve"]
+#: Subcommands, in the order ``--help`` lists them, with their one-line help: the light metadata
+#: the parser is built from. A subcommand's module (``ritegraph.commands.<name>``, exposing
+#: ``register(subparsers)``) is imported only when that subcommand runs, so that a quick
+#: command never pays for the others' imports (rdflib, owlready2, pyshacl, starlette …).
+COMMANDS: dict[str, str] = {
+    "build": "build the graph from the corpus into the store",
+    "export": "export the graph as linked data",
+    "stats": "counts, glyph problems and coverage of the built graph",
+    "acts": "list the ritual acts (who does what, where)",
+    "steps": "the rites' steps, merged across witnesses",
+    "variants": "variant readings of the 经 (異文)",
+    "eval": "score the acts against a gold file",
+    "validate": "validate the graph against the SHACL shapes",
+    "reason": "OWL reasoning (HermiT): consistency, inferred types",
+    "query": "run a named SPARQL query (see --list), a .rq file or --sparql TEXT",
+    "push": "upload every named graph to a SPARQL 1.1 server (replacing them)",
+    "check": "rules (凡例) with exceptions, usage matrix, identity consistency across rites",
+    "serve": "serve the graph: SPARQL endpoint, query page, dereferenceable IRIs",
+}
 
 DEFAULT_STORE = "ritegraph-data"
 
@@ -35,8 +51,15 @@ def add_store_option(parser: argparse.ArgumentParser) -> None:
                         help=f"store directory (default: $RITEGRAPH_STORE or ./{DEFAULT_STORE})")
 
 
-def add_rite_option(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--rite", metavar="R", help="only this rite (slug or label, e.g. 燕礼)")
+def add_rite_option(parser: argparse.ArgumentParser, repeatable: bool = False) -> None:
+    """``--rite R`` (a slug or a label: yanli, 燕礼, 燕禮), resolved by
+    :func:`ritegraph.read.snapshot.resolve_rite` when the command runs."""
+    if repeatable:
+        parser.add_argument("--rite", action="append", metavar="R",
+                            help="only this rite (slug or label: yanli, 燕礼, 燕禮); repeatable")
+    else:
+        parser.add_argument("--rite", metavar="R",
+                            help="only this rite (slug or label: yanli, 燕礼, 燕禮)")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -45,24 +68,66 @@ class _Parser(argparse.ArgumentParser):
         self.exit(EXIT_USAGE, f"{self.prog}: error: {message}\n")
 
 
-def make_parser() -> argparse.ArgumentParser:
+class _Subcommands(argparse._SubParsersAction):
+    """Subparsers whose one-line help comes from :data:`COMMANDS`."""
+
+    def add_parser(self, name: str, **kwargs):
+        kwargs.setdefault("help", COMMANDS.get(name))
+        return super().add_parser(name, **kwargs)
+
+
+_VERBOSE_HELP = "show each reader warning, and the traceback of an internal error"
+_QUIET_HELP = "print no progress and no warnings"
+
+
+class _Version(argparse.Action):
+    """``--version``: the version is looked up only when asked for."""
+
+    def __init__(self, option_strings: list[str], dest: str, **kwargs) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS,
+                         help="print the version and exit")
+
+    def __call__(self, parser, namespace, values, option_string=None) -> None:
+        from . import __version__
+
+        print(f"{parser.prog} {__version__}")
+        parser.exit()
+
+
+def _add_global_options(parser: argparse.ArgumentParser, prefix: str = "") -> None:
+    """``-v`` and ``-q``, before the subcommand (``prefix`` "global_") or after it (serve and
+    build have their own)."""
+    if "--verbose" not in parser._option_string_actions:
+        parser.add_argument("-v", "--verbose", action="store_true", dest=prefix + "verbose",
+                            help=_VERBOSE_HELP)
+    if "--quiet" not in parser._option_string_actions:
+        parser.add_argument("-q", "--quiet", action="store_true", dest=prefix + "quiet",
+                            help=_QUIET_HELP)
+
+
+def chosen_command(argv: list[str]) -> str | None:
+    """The subcommand named in ``argv`` (the first word that is not a global option)."""
+    for word in argv:
+        if not word.startswith("-"):
+            return word if word in COMMANDS else None
+    return None
+
+
+def make_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The ``ritegraph`` parser; the options of subcommand ``only`` (default: every one) come
+    from its module, the others are one-line stubs from :data:`COMMANDS`."""
     parser = _Parser(prog="ritegraph", description=__doc__.splitlines()[0])
+    parser.add_argument("--version", action=_Version)
+    _add_global_options(parser, "global_")
+    parser.register("action", "parsers", _Subcommands)
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     for name in COMMANDS:
-        try:
-            module = importlib.import_module(f"ritegraph.commands.{name}")
-        except ModuleNotFoundError as exc:
-            if exc.name == f"ritegraph.commands.{name}":
-                continue  # not implemented yet
-            raise
-        module.register(sub)
-    for command in sub.choices.values():  # -v after the subcommand too (serve has its own)
-        if "--verbose" not in command._option_string_actions:
-            command.add_argument("-v", "--verbose", action="store_true", help=_VERBOSE_HELP)
+        if only is None or name == only:
+            importlib.import_module(f"ritegraph.commands.{name}").register(sub)
+            _add_global_options(sub.choices[name])
+        else:
+            sub.add_parser(name, add_help=False)
     return parser
-
-
-_VERBOSE_HELP = "show the traceback of an internal error"
 
 
 def internal_error(command: str, exc: BaseException, verbose: bool) -> int:
@@ -77,12 +142,10 @@ def internal_error(command: str, exc: BaseException, verbose: bool) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = make_parser()
-    parser.add_argument("-v", "--verbose", action="store_true", dest="global_verbose",
-                        help=_VERBOSE_HELP)
-    args = parser.parse_args(argv)
-    if args.global_verbose:
-        args.verbose = True
+    argv = sys.argv[1:] if argv is None else list(argv)
+    args = make_parser(chosen_command(argv) or "").parse_args(argv)
+    args.verbose = bool(getattr(args, "verbose", False) or args.global_verbose)
+    args.quiet = bool(getattr(args, "quiet", False) or args.global_quiet)
     verbose = bool(getattr(args, "verbose", False))
     try:
         return int(args.func(args))

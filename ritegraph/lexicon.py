@@ -324,7 +324,7 @@ def _make_concept(scheme: str, entry: dict[str, Any], slugs: dict[str, set[str]]
         zh_hant=entry["zh_hant"], pinyin=entry["pinyin"], en=entry["en"],
         alt=tuple(entry.get("alt", [])), modern=tuple(entry.get("modern", [])),
         broader=tuple(concept_iri(scheme, b) for b in entry.get("broader", [])),
-        rdf_class=str(RG[class_name]), ambiguous=bool(entry.get("ambiguous", False)),
+        rdf_class=RG[class_name], ambiguous=bool(entry.get("ambiguous", False)),
         note=entry.get("note", ""), definition_zh=entry.get("definition_zh", ""),
         definition_en=entry.get("definition_en", ""),
         scope_note_en=entry.get("scope_note_en", ""), related=tuple(related),
@@ -417,7 +417,7 @@ def lexicon_graph(lexicon: Lexicon) -> Graph:
     """
     graph = Graph()
     graph.bind("skos", SKOS)
-    graph.bind("rg", RG)
+    graph.bind("rg", str(RG))
     for scheme in SCHEME_FILES:
         node = URIRef(scheme_iri(scheme))
         graph.add((node, RDF.type, SKOS.ConceptScheme))
@@ -441,7 +441,7 @@ def _concept_triples(concept: Concept) -> Iterable[tuple[URIRef, URIRef, URIRef 
     for alt in concept.alt:
         yield node, SKOS.altLabel, Literal(alt, lang="zh")
     for modern in concept.modern:
-        yield node, RG.modernLabel, Literal(modern, lang="zh-Hans")
+        yield node, URIRef(RG.modernLabel), Literal(modern, lang="zh-Hans")
     for broader in concept.broader:
         yield node, SKOS.broader, URIRef(broader)
     if not concept.broader:

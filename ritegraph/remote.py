@@ -15,19 +15,19 @@ only for the endpoint's own origin, every failure a :class:`RemoteError`.
 
 from __future__ import annotations
 
-import base64
 import contextlib
-import http.client
 import socket
-import ssl
 import threading
 import time
 import urllib.parse
-import urllib.request
 from dataclasses import dataclass
-from email.message import Message
+from typing import TYPE_CHECKING
 
 from .errors import RemoteError
+
+if TYPE_CHECKING:  # http.client, ssl and urllib.request are imported when a request is made:
+    import http.client  # a local query need not pay for them
+    from email.message import Message
 
 MAX_REDIRECTS = 5
 MAX_RESPONSE_BYTES = 1 << 30  # an answer larger than this is refused (memory bound)
@@ -145,6 +145,8 @@ class Client:
             return digest
         if self.auth_scheme == "digest":
             return None  # sent in answer to the server's challenge
+        import base64
+
         token = base64.b64encode(f"{self.auth[0]}:{self.auth[1]}".encode()).decode("ascii")
         return f"Basic {token}"
 
@@ -158,6 +160,8 @@ class Client:
         scheme, _, rest = challenge.partition(" ")
         if scheme.lower() != "digest" or self.auth is None:
             return None
+        import urllib.request
+
         manager = urllib.request.HTTPPasswordMgrWithDefaultRealm()
         manager.add_password(None, url, *self.auth)
         handler = urllib.request.AbstractDigestAuthHandler(manager)
@@ -191,6 +195,9 @@ class Client:
 
     def _once(self, method: str, url: str, body: bytes | None, headers: dict[str, str],
               authorization: str | None, deadline: float) -> Response:
+        import http.client
+        import ssl
+
         parts = urllib.parse.urlsplit(url)
         remaining = deadline - time.monotonic()
         if remaining <= 0:
@@ -235,6 +242,8 @@ class Client:
                                   f"{self.max_bytes >> 20} MiB; refused")
             chunks.append(chunk)
         if answer.length:  # a Content-Length that was not met
+            import http.client
+
             raise http.client.IncompleteRead(b"".join(chunks), answer.length)
         return b"".join(chunks)
 
@@ -245,6 +254,9 @@ class Client:
 
 def _failure(url: str, exc: BaseException) -> RemoteError:
     """A RemoteError saying what went wrong on the wire."""
+    import http.client
+    import ssl
+
     said = where(url)
     if isinstance(exc, http.client.IncompleteRead | http.client.RemoteDisconnected
                   | ConnectionResetError | BrokenPipeError):

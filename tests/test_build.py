@@ -210,7 +210,7 @@ def test_build_strict_turns_reader_warnings_into_findings_and_keeps_the_store(tm
     err = capsys.readouterr().err
     assert "KR1d0026/KR1d0026_003.txt:13:" in err and "is not closed" in err
     assert_store_still_queryable(store, build_id)
-    assert main(["build", "-q", "--corpus", str(corpus), "--store", str(store)]) == 0
+    assert main(["build", "-q", "-v", "--corpus", str(corpus), "--store", str(store)]) == 0
     assert "warning: KR1d0026/KR1d0026_003.txt:13:" in capsys.readouterr().err
     assert (store / "current").resolve().name != build_id
 

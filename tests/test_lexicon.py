@@ -124,8 +124,8 @@ def test_compound_bows_have_broader_bai(lexicon):
 def test_object_classes(lexicon):
     used = {c.rdf_class for c in lexicon.scheme("object")}
     assert used <= {str(RG[name]) for name in OBJECT_CLASSES}
-    assert lexicon.concept("object", "觯").rdf_class == str(RG.DrinkingVessel)
-    assert lexicon.concept("role", "宾").rdf_class == str(RG.RitualRole)
+    assert lexicon.concept("object", "觯").rdf_class == RG.DrinkingVessel
+    assert lexicon.concept("role", "宾").rdf_class == RG.RitualRole
 
 
 def test_lexicon_graph(lexicon):
@@ -144,7 +144,7 @@ def test_lexicon_graph(lexicon):
     for target in graph.objects(None, SKOS.related):
         assert target in concepts
     zhi = URIRef(concept_iri("object", "zhi"))
-    assert (zhi, RDF.type, RG.DrinkingVessel) in graph
+    assert (zhi, RDF.type, URIRef(RG.DrinkingVessel)) in graph
     assert (zhi, SKOS.inScheme, URIRef(scheme_iri("object"))) in graph
 
 

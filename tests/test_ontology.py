@@ -29,11 +29,11 @@ def onto() -> rdflib.Graph:
 
 def rg_terms(graph: rdflib.Graph) -> set[URIRef]:
     return {s for kind in DECLARED_KINDS for s in graph.subjects(RDF.type, kind)
-            if isinstance(s, URIRef) and str(s).startswith(str(RG._NS))}
+            if isinstance(s, URIRef) and str(s).startswith(str(RG))}
 
 
 def test_ontology_parses_and_declares_the_design_terms(onto):
-    terms = {str(t)[len(str(RG._NS)):] for t in rg_terms(onto)}
+    terms = {str(t)[len(str(RG)):] for t in rg_terms(onto)}
     design = {"Rite", "Document", "Section", "Passage", "Layer", "RitualRole", "RitualObject",
               "DrinkingVessel", "FoodVessel", "Container", "ArcheryGear", "MusicalInstrument",
               "Food", "Drink", "Garment", "Gift", "Furnishing", "Utensil", "Place", "ActionType",
@@ -75,8 +75,8 @@ def test_every_used_term_is_declared(onto):
 
 def test_layer_individuals_match_the_model(onto):
     for layer in Layer:
-        iri = LAYER[layer.slug]
-        assert (iri, RDF.type, RG.Layer) in onto
+        iri = URIRef(LAYER + layer.slug)
+        assert (iri, RDF.type, URIRef(RG.Layer)) in onto
         assert Literal(layer.value, lang="zh-Hans") in set(onto.objects(iri, RDFS.label))
 
 
@@ -89,7 +89,7 @@ def test_vocab_module_is_generated_from_the_ontology():
 
 
 def test_vocab_is_closed():
-    assert RG.Step == URIRef("https://w3id.org/ritegraph/ontology#Step")
+    assert RG.Step == "https://w3id.org/ritegraph/ontology#Step" and type(RG.Step) is str
     with pytest.raises(AttributeError):
         _ = RG.RitualAct  # the old name of a step is gone, not silently minted
 
@@ -113,9 +113,9 @@ def test_hermit_finds_the_ontology_consistent(onto):
 def test_hermit_rejects_a_concept_typed_both_role_and_place(onto):
     wrong = rdflib.Graph()
     concept = URIRef("https://w3id.org/ritegraph/place/zuojie")
-    wrong.add((concept, RDF.type, SKOS.Concept))
-    wrong.add((concept, RDF.type, RG.Place))
-    wrong.add((concept, RDF.type, RG.RitualRole))
+    wrong.add((concept, RDF.type, URIRef(SKOS.Concept)))
+    wrong.add((concept, RDF.type, URIRef(RG.Place)))
+    wrong.add((concept, RDF.type, URIRef(RG.RitualRole)))
     world, loaded = load_world([onto, wrong])
     with pytest.raises(owlready2.OwlReadyInconsistentOntologyError):
         run_hermit(world, loaded)

@@ -65,7 +65,8 @@ def test_unknown_and_ambiguous_names_are_usage_errors(graph):
         graph.concept("bin")
     with pytest.raises(UsageError, match="no concept"):
         graph.concept("不存在")
-    with pytest.raises(UsageError, match="no rite 'nowhere': known are xiangsheli"):
+    with pytest.raises(UsageError, match=r"unknown rite 'nowhere'; give a slug or a label of "
+                                         r"one of: xiangsheli"):
         graph.steps(rite="nowhere")
 
 

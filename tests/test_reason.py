@@ -55,7 +55,8 @@ def test_mistyped_lexicon_entry_makes_the_ontology_inconsistent(built_store):
     assert reason([lexicon]).consistent
     wrong = rdflib.Graph()
     wrong += lexicon
-    wrong.add((ROLE.bin, rdflib.RDF.type, RG.Place))  # the guest typed as a place
+    guest = rdflib.URIRef(ROLE + "bin")
+    wrong.add((guest, rdflib.RDF.type, rdflib.URIRef(RG.Place)))  # the guest typed as a place
     report = reason([wrong])
     assert not report.consistent
 

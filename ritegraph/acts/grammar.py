@@ -201,7 +201,7 @@ def lexicon_blockers() -> frozenset[str]:
     modern surfaces already decide those words for the acts."""
     from ..lexicon import load_lexicon
 
-    return frozenset(load_lexicon().blocker_words()) 
+    return frozenset(load_lexicon().blocker_words())
 
 
 @cache

@@ -21,8 +21,7 @@ _TABLE = ("file", "start", "end", "section", "agent", "action", "object", "recip
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    parser = subparsers.add_parser("acts", help="list the ritual acts (who does what, where)",
-                                   description=__doc__.splitlines()[0])
+    parser = subparsers.add_parser("acts", description=__doc__.splitlines()[0])
     add_rite_option(parser)
     parser.add_argument("--section", metavar="S",
                         help="only sections whose title contains S (or section number S)")

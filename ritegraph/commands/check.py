@@ -14,20 +14,18 @@ from pathlib import Path
 
 from ..check import load_config, report_json, run_check
 from ..check.render import render_csv, render_html, render_text
-from ..cli import add_store_option, store_dir
+from ..cli import add_rite_option, add_store_option, store_dir
 from ..errors import EXIT_OK, EXIT_PROBLEMS, InputError, UsageError
 from ..export import write_atomically
-from ..read.snapshot import select, slug_of
+from ..read.snapshot import resolve_rite
 from ..store import open_store
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    parser = sub.add_parser("check", help="rules (凡例) with exceptions, usage matrix, identity "
-                                          "consistency across rites", description=__doc__,
+    parser = sub.add_parser("check", description=__doc__,
                             formatter_class=argparse.RawDescriptionHelpFormatter)
     add_store_option(parser)
-    parser.add_argument("--rite", action="append", metavar="R",
-                        help="restrict to a rite (slug or label, e.g. yanli or 燕礼); repeatable")
+    add_rite_option(parser, repeatable=True)
     parser.add_argument("--witness", metavar="W",
                         help="check one witness's steps (part of a file name: KR1d0026) "
                              "instead of the rites' steps merged across witnesses")
@@ -48,21 +46,6 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser.set_defaults(func=run)
 
 
-def resolve_rites(wanted: list[str] | None, known: dict[str, str]) -> list[str] | None:
-    """Rite slugs from slugs or labels; :class:`UsageError` for an unknown one."""
-    if not wanted:
-        return None
-    by_label = {label: slug for slug, label in known.items()}
-    out = []
-    for name in wanted:
-        slug = name if name in known else by_label.get(name)
-        if slug is None:
-            raise UsageError(f"unknown rite {name!r}; known: "
-                             + ", ".join(f"{s} ({label})" for s, label in known.items()))
-        out.append(slug)
-    return out
-
-
 def run(args: argparse.Namespace) -> int:
     config = load_config(args.config)
     if args.min_support is not None:
@@ -75,8 +58,7 @@ def run(args: argparse.Namespace) -> int:
         config.mining.min_confidence = args.min_confidence
     directory = store_dir(args)
     store = open_store(directory)
-    known = {slug_of(r["rite"]): r["label"] or slug_of(r["rite"]) for r in select(store, "rites")}
-    rites = resolve_rites(args.rite, known)
+    rites = [resolve_rite(store, name) for name in args.rite] if args.rite else None
     report = run_check(store, config, rites, directory, shacl=not args.no_shacl,
                        witness=args.witness)
     data = report_json(report)

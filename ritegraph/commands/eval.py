@@ -13,8 +13,7 @@ from ..tables import render
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    parser = subparsers.add_parser("eval", help="score the acts against a gold file",
-                                   description=__doc__.splitlines()[0])
+    parser = subparsers.add_parser("eval", description=__doc__.splitlines()[0])
     parser.add_argument("gold", type=Path, metavar="GOLD.jsonl",
                         help="gold acts, one JSON object a line (the dev set's format)")
     parser.add_argument("--from-corpus", action="store_true",

@@ -14,11 +14,12 @@ from pathlib import Path
 from ..cli import add_store_option, store_dir
 from ..errors import InputError, UsageError
 from ..export import FORMATS, atomic_output, check_output, export, format_for
+from ..progress import for_command
 from ..store import GRAPH_BASE, named_graphs, open_store
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    parser = sub.add_parser("export", help="export the graph as linked data", description=__doc__)
+    parser = sub.add_parser("export", description=__doc__)
     add_store_option(parser)
     parser.add_argument("--format", choices=list(FORMATS), default=None,
                         help="default: the one the --output suffix names, else turtle")
@@ -44,10 +45,11 @@ def run(args: argparse.Namespace) -> int:
             names = ", ".join(a.removeprefix(GRAPH_BASE) for a in available)
             raise UsageError(f"no such graph: {', '.join(unknown)} (available: {names})")
     if args.output is None:
-        export(store, fmt, sys.stdout.buffer, graphs)
+        with for_command(args).step(f"exporting {fmt}"):
+            export(store, fmt, sys.stdout.buffer, graphs)
         return 0
     try:
-        with atomic_output(args.output) as handle:
+        with atomic_output(args.output) as handle, for_command(args).step(f"exporting {fmt}"):
             export(store, fmt, handle, graphs)
     except OSError as exc:
         raise InputError(f"cannot write the export: {exc.strerror or exc}",

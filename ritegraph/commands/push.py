@@ -11,7 +11,7 @@ from ..errors import RemoteError
 
 def register(subparsers) -> None:
     parser = subparsers.add_parser(
-        "push", help="upload every named graph to a SPARQL 1.1 server (replacing them)",
+        "push",
         description="Upload every named graph of the store through the SPARQL 1.1 Graph Store "
                     "Protocol (PUT) or SPARQL Update into staging graphs, verify their triple "
                     "counts through the query endpoint, then swap them in (MOVE, or PUT of the "

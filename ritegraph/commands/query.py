@@ -12,7 +12,7 @@ from ..errors import UsageError
 
 def register(subparsers) -> None:
     parser = subparsers.add_parser(
-        "query", help="run a named SPARQL query (see --list), a .rq file or --sparql TEXT",
+        "query",
         description="Run a named query, a .rq file or SPARQL text on the local store "
                     "(default graph = union of the named graphs) or on a SPARQL 1.1 endpoint. "
                     "The project's prefixes (rg:, role:, obj:, place:, action:, rite:, skos:, "

@@ -10,12 +10,12 @@ import argparse
 
 from ..cli import add_store_option, store_dir
 from ..errors import EXIT_OK, EXIT_PROBLEMS
+from ..progress import for_command
 from ..reason import reason, store_graphs, write_inferred
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    parser = sub.add_parser("reason", help="OWL reasoning (HermiT): consistency, inferred types",
-                            description=__doc__)
+    parser = sub.add_parser("reason", description=__doc__)
     add_store_option(parser)
     parser.add_argument("--no-acts", action="store_true",
                         help="reason over ontology and lexicon only")
@@ -26,7 +26,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     store = store_dir(args)
-    report = reason(store_graphs(store, with_acts=not args.no_acts))
+    with for_command(args).step("reasoning (HermiT)"):
+        report = reason(store_graphs(store, with_acts=not args.no_acts))
     if not report.consistent:
         print(f"inconsistent: {report.explanation} ({report.seconds:.1f} s)")
         return EXIT_PROBLEMS

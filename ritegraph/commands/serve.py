@@ -18,7 +18,7 @@ EXIT_INTERNAL = 3
 
 def register(subparsers) -> None:
     parser = subparsers.add_parser(
-        "serve", help="serve the graph: SPARQL endpoint, query page, dereferenceable IRIs",
+        "serve",
         description="Serve the built graph read-only over HTTP: /sparql (SPARQL 1.1 Protocol), "
                     "/query (YASGUI with the named queries) and every IRI under "
                     "https://w3id.org/ritegraph/ at the same path (see docs/serve.md).")

@@ -11,8 +11,7 @@ from ..stats import collect, render_text
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    parser = sub.add_parser("stats", help="counts, glyph problems and coverage of the built graph",
-                            description=__doc__)
+    parser = sub.add_parser("stats", description=__doc__)
     add_store_option(parser)
     parser.add_argument("--format", choices=["text", "table", "json"], default="text",
                         help="text (= table: aligned tables) or json")

@@ -16,8 +16,7 @@ from ..tables import render
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    parser = subparsers.add_parser("steps", help="the rites' steps, merged across witnesses",
-                                   description=__doc__.splitlines()[0])
+    parser = subparsers.add_parser("steps", description=__doc__.splitlines()[0])
     add_rite_option(parser)
     parser.add_argument("--witness", metavar="W",
                         help="only what this witness states (part of a file name: KR1d0026)")

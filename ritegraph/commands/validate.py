@@ -6,14 +6,15 @@ import argparse
 import sys
 from pathlib import Path
 
-from ..cli import add_store_option, store_dir
+from ..cli import add_rite_option, add_store_option, store_dir
 from ..errors import EXIT_OK, EXIT_PROBLEMS
+from ..progress import for_command
 from ..validate import ENGINES, RENDERERS, SEVERITIES, validate
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     parser = sub.add_parser(
-        "validate", help="validate the graph against the SHACL shapes",
+        "validate",
         description=__doc__ + " Exit 0: conforms at the chosen severity; 1: it does not; "
                               "2: usage or input error (bad file, unparsable shapes).")
     add_store_option(parser)
@@ -21,7 +22,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                         help="validate this RDF file instead of the store")
     parser.add_argument("--shapes", metavar="DIR", type=Path,
                         help="directory of *.ttl shapes (default: the bundled shapes/)")
-    parser.add_argument("--rite", metavar="SLUG", help="validate one rite's graph (e.g. yanli)")
+    add_rite_option(parser)
     parser.add_argument("--severity", choices=list(SEVERITIES), default="violation",
                         help="lowest severity that makes the graph fail (default: violation)")
     parser.add_argument("--format", choices=list(RENDERERS), default="text")
@@ -32,8 +33,15 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    report = validate(store=None if args.data else store_dir(args), data_file=args.data,
-                      shapes_dir=args.shapes, rite=args.rite, severity=args.severity,
-                      engine=args.engine)
+    rite = args.rite
+    if rite and not args.data:  # a label or a slug of the store's rites (a file: a slug)
+        from ..read.snapshot import resolve_rite
+        from ..store import open_store
+
+        rite = resolve_rite(open_store(store_dir(args)), rite)
+    with for_command(args).step("validating"):
+        report = validate(store=None if args.data else store_dir(args), data_file=args.data,
+                          shapes_dir=args.shapes, rite=rite, severity=args.severity,
+                          engine=args.engine)
     sys.stdout.write(RENDERERS[args.format](report))
     return EXIT_OK if report.conforms else EXIT_PROBLEMS

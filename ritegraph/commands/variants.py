@@ -18,8 +18,7 @@ _CSV = ("rite", "kind", "attributed_to", "reading", "witness", "file", "start", 
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    parser = subparsers.add_parser("variants", help="variant readings of the 经 (異文)",
-                                   description=__doc__.splitlines()[0])
+    parser = subparsers.add_parser("variants", description=__doc__.splitlines()[0])
     add_rite_option(parser)
     parser.add_argument("--kind", choices=KINDS, help="only variants of this kind")
     parser.add_argument("--format", choices=("table", "csv", "json"), default="table")

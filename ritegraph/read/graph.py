@@ -32,6 +32,7 @@ from .snapshot import (
     read_rite_step_records,
     read_rites,
     read_variants,
+    resolve_rite,
     select,
 )
 
@@ -81,12 +82,10 @@ class RiteGraph:
         return list(self._rites)
 
     def rite(self, name: str) -> Rite:
-        """A rite by slug, IRI or label (Chinese or English)."""
-        for rite in self.rites():
-            if name in (rite.slug, rite.iri, rite.label, rite.en):
-                return rite
-        raise UsageError(f"no rite {name!r}: known are "
-                         + ", ".join(r.slug for r in self.rites()))
+        """A rite by slug, IRI or any label (燕礼, 燕禮, English); :class:`UsageError` naming
+        the known rites for any other name."""
+        slug = resolve_rite(self.store, name)
+        return next(rite for rite in self.rites() if rite.slug == slug)
 
     def concepts(self, scheme: str | None = None) -> list[Concept]:
         """Lexicon concepts (of one scheme: role, object, place, action, direction)."""

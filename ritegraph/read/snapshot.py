@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pyoxigraph as ox
 
+from ..errors import UsageError
 from ..rdf.iris import evidenced_by_selector
 from ..store import GRAPH_CORPUS, GRAPH_LEXICON, rite_graph
 from ..variants import KIND_CLASS, Reading, Variant
@@ -179,6 +180,22 @@ def _selectors(store: ox.Store, graphs: list[str] | None) -> dict[str, tuple[int
     for r in select(store, "quotes", graphs):
         found.setdefault(of(r["selector"]), [None, None, ""])[2] = r["exact"]
     return {k: (v[0], v[1], v[2]) for k, v in found.items()}
+
+
+def resolve_rite(store: ox.Store, name: str) -> str:
+    """The slug of the rite named ``name``: its slug, IRI or any label (燕礼, 燕禮, Yan Li …);
+    :class:`UsageError` (exit 2) naming the known slugs for any other name."""
+    names: dict[str, list[str]] = {}
+    for row in select(store, "rite_names", [GRAPH_CORPUS]):
+        names.setdefault(str(row["rite"]), []).append(str(row["name"] or ""))
+    wanted = name.strip()
+    for iri, labels in names.items():
+        if wanted in (slug_of(iri), iri) or wanted.casefold() in map(str.casefold, labels):
+            return slug_of(iri)
+    known = ", ".join(f"{slug_of(iri)} ({labels[0]})" if labels[0] else slug_of(iri)
+                      for iri, labels in names.items())
+    raise UsageError(f"unknown rite {name!r}; give a slug or a label of one of: "
+                     + (known or "(the store has no rites: rebuild it)"))
 
 
 def read_rites(store: ox.Store) -> list[Rite]:

@@ -1,0 +1,95 @@
+"""Start-up cost of the CLI: ``ritegraph query NAME`` against a bare pyoxigraph script running
+the same query on the same store, in one run, as whole processes taken in turn (A B A B …).
+
+The bare script imports pyoxigraph, opens the store read-only, runs the query file's text over
+the union graph and prints the rows; ``ritegraph query NAME`` does all that and parses its
+arguments, forks its query process and formats a table. The goal is a median ratio ≤ 2.
+Both get compiled bytecode (a private ``PYTHONPYCACHEPREFIX``, filled by a warm-up run), as an
+installed ritegraph has; the figures are wall seconds, median and min–max.
+
+    python benchmarks/bench_cli_start.py                      # builds the seed corpus (~20 s)
+    python benchmarks/bench_cli_start.py --store DIR --runs 21 --query rite-overview
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+GOAL = 2.0
+
+BARE = """import sys
+import pyoxigraph as ox
+store = ox.Store.read_only(sys.argv[1])
+text = open(sys.argv[2], encoding="utf-8").read()
+for row in store.query(text, use_default_graph_as_union=True):
+    print(*(term.value for term in row if term is not None), sep="\\t")
+"""
+
+
+def wall(command: list[str], env: dict[str, str]) -> float:
+    """Seconds one run of ``command`` takes, output discarded; it must succeed."""
+    start = time.perf_counter()
+    subprocess.run(command, env=env, stdout=subprocess.DEVNULL, check=True)
+    return time.perf_counter() - start
+
+
+def seed_store(directory: Path) -> Path:
+    """The seed corpus built into ``directory`` (as the tests build it)."""
+    sys.path.insert(0, str(REPO))
+    from ritegraph.build import build
+    from tests.conftest import make_seed_corpus
+
+    build(directory / "store", make_seed_corpus(directory / "corpus"))
+    return directory / "store"
+
+
+def measure(store: Path, query: str, runs: int, cache: Path) -> dict[str, list[float]]:
+    from ritegraph.store import current_build
+
+    env = {**os.environ, "PYTHONPYCACHEPREFIX": str(cache)}
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    commands = {
+        "ritegraph": [sys.executable, "-m", "ritegraph.cli", "query", query, "--store",
+                      str(store)],
+        "bare": [sys.executable, "-c", BARE, str(current_build(store) / "oxigraph"),
+                 str(REPO / "queries" / f"{query}.rq")],
+        "import": [sys.executable, "-c", "import ritegraph.cli"],
+    }
+    times: dict[str, list[float]] = {name: [] for name in commands}
+    for command in commands.values():  # warm-up: bytecode, the page cache
+        wall(command, env)
+    for _ in range(runs):
+        for name, command in commands.items():
+            times[name].append(wall(command, env))
+    return times
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--store", type=Path, help="a built store (default: build the seeds)")
+    parser.add_argument("--query", default="rite-overview", help="a named query")
+    parser.add_argument("--runs", type=int, default=15, help="runs of each command")
+    args = parser.parse_args(argv)
+    with tempfile.TemporaryDirectory() as tmp:
+        store = args.store or seed_store(Path(tmp))
+        times = measure(store, args.query, args.runs, Path(tmp) / "pycache")
+    ratios = [a / b for a, b in zip(times["ritegraph"], times["bare"], strict=True)]
+    for name, values in times.items():
+        print(f"{name:>10}: median {statistics.median(values):.3f} s "
+              f"(min {min(values):.3f}, max {max(values):.3f})")
+    ratio = statistics.median(ratios)
+    print(f"ritegraph query {args.query} / bare pyoxigraph: median ratio {ratio:.2f} "
+          f"(pairwise, min {min(ratios):.2f}, max {max(ratios):.2f}; goal ≤ {GOAL:g})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
