@@ -109,15 +109,6 @@ class SPDX(metaclass=Vocabulary):
     _NS = "http://spdx.org/rdf/terms#"
     _open = True
 
-#: Prefixes predeclared in ``ritegraph query`` (``--sparql``, .rq files, ``--param`` values) and
-#: used to shorten IRIs in tables: :data:`PREFIXES` and the bases of the minted resources.
-SPARQL_PREFIXES = {
-    **PREFIXES,
-    "text": str(TEXT), "section": str(SECTION), "act": str(ACT), "mention": str(MENTION),
-    "edition": str(EDITION), "participant": str(PARTICIPANT), "glyph": str(GLYPH),
-    "graph": str(GRAPH), "dataset": str(DATASET),
-}
-
 __all__ = [
     "ACT", "ACTION", "AS", "BASE", "CRM", "DATASET", "DCAT", "DCTERMS", "DIRECTION", "DOC",
     "EDITION", "GLYPH", "GRAPH", "LAYER", "MENTION", "OA", "OBJECT", "OWL", "PARTICIPANT",
@@ -138,6 +129,15 @@ PREFIXES = {
     "prov": str(PROV), "skos": str(SKOS), "dcterms": str(DCTERMS), "owl": str(OWL),
     "rdf": str(RDF), "rdfs": str(RDFS), "xsd": str(XSD), "sh": str(SH), "dcat": str(DCAT),
     "as": str(AS), "void": str(VOID), "spdx": str(SPDX),
+}
+
+#: Prefixes predeclared in ``ritegraph query`` (``--sparql``, .rq files, ``--param`` values) and
+#: used to shorten IRIs in tables: :data:`PREFIXES` and the bases of the minted resources.
+SPARQL_PREFIXES = {
+    **PREFIXES,
+    "text": str(TEXT), "section": str(SECTION), "act": str(ACT), "mention": str(MENTION),
+    "edition": str(EDITION), "participant": str(PARTICIPANT), "glyph": str(GLYPH),
+    "graph": str(GRAPH), "dataset": str(DATASET),
 }
 
 
