@@ -493,3 +493,20 @@ def test_a_negation_belongs_only_to_the_verb_right_after_it() -> None:
     assert [(a.action, a.negated) for a in acts] == [("踊", True), ("辞", True)]
     acts = acts_of("不拜洗主人坐奠爵")
     assert [(a.action, a.negated) for a in acts] == [("拜洗", True), ("奠", False)]
+
+
+def test_a_role_with_places_and_a_facing_and_no_verb_stands_there() -> None:
+    """士丧礼 众兄弟堂下北面 and 士相见礼 君在堂 (GUIDE-kanripo 11): positions are 立."""
+    stand, tell = acts_of("衆兄弟堂下北面宗人告")
+    assert (stand.action, stand.agents, stand.places, stand.facing) == ("立", ["众兄弟"], ["堂下"],
+                                                                       "北")
+    assert (tell.action, tell.agents, tell.facing) == ("告", ["宗人"], None)
+    assert [(a.action, a.places) for a in acts_of("君在堂升")] == [("立", ["堂"]), ("升", [])]
+    # a facing before a 于-phrase or a verb is the next verb's
+    assert [a.action for a in acts_of("主婦北面于阼階上荅拜")] == ["答拜"]
+
+
+def test_serving_delicacies_is_an_act_and_the_delicacies_a_thing() -> None:
+    """少牢/有司彻: 司士羞豕脀; in 宰夫羞房中之羞 the second 羞 is the dish."""
+    (act,) = acts_of("宰夫羞房中之羞")
+    assert (act.action, act.agents, act.objects, act.places) == ("羞", ["宰夫"], ["羞"], ["房中"])

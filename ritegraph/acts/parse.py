@@ -65,6 +65,8 @@ def _heads(tokens: list[Token], rules: Rules) -> list[Head]:
     heads: list[Head] = []
     fold_allow = _PREVERBAL | {Kind.DISPOSAL, Kind.OBJECT, Kind.LOCATIVE, Kind.ROUTE, Kind.PLACE}
     for i, token in enumerate(tokens):
+        if token.kind is Kind.FACING and _is_position(tokens, i, rules):
+            heads.append(Head(i, i, "立", rules.verbs["立"]))
         if token.kind is not Kind.VERB:
             continue
         if token.verb.fold and _folds(tokens, i, fold_allow, rules):
@@ -86,6 +88,18 @@ def _heads(tokens: list[Token], rules: Rules) -> list[Head]:
                 continue
         merged.append(head)
     return merged
+
+
+def _is_position(tokens: list[Token], i: int, rules: Rules) -> bool:
+    """A role, its places and a facing with no verb, then the next role or the end (众兄弟堂下北面,
+    主人门东南面宗人…): where the role stands, one 立 (in the classic; a facing before a verb, a
+    于-phrase or a comma is the next verb's: 主人西面拜, 主妇北面于阼阶上答拜)."""
+    if rules.modern or (i + 1 < len(tokens) and tokens[i + 1].kind is not Kind.ROLE):
+        return False
+    j = i - 1
+    while j >= 0 and tokens[j].kind is Kind.PLACE:
+        j -= 1
+    return j >= 0 and tokens[j].kind is Kind.ROLE
 
 
 def _folds(tokens: list[Token], i: int, allow: set[Kind], rules: Rules) -> bool:
@@ -223,7 +237,8 @@ def head_facings(tokens: list[Token], heads: list[Head], rules: Rules) -> dict[i
     for i, token in enumerate(tokens):
         if token.kind is not Kind.FACING:
             continue
-        ahead = [k for k, h in enumerate(heads) if tokens[h.first].start > token.start]
+        own = [k for k, h in enumerate(heads) if h.first == i]  # a position's 立 is its facing
+        ahead = own or [k for k, h in enumerate(heads) if tokens[h.first].start > token.start]
         behind = [k for k, h in enumerate(heads) if tokens[h.last].end <= token.start
                   and not any(t.kind is Kind.ROLE for t in tokens[h.last + 1:i])]
         back = behind and not rules.modern and _closes_phrase(tokens, i)

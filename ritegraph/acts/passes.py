@@ -203,8 +203,8 @@ def _drop_classic_possessors(tokens: list[Token], text: str, rules: Rules) -> li
 
 
 def _topics(tokens: list[Token], text: str, rules: Rules) -> list[Token]:
-    """A verb that is also a thing, right before another verb (匕奠于鼎) or right after a verb
-    that is not a preverb (取匕, 加匕于鼎), is that thing."""
+    """A verb that is also a thing, right before another verb (匕奠于鼎), right after a verb
+    that is not a preverb (取匕, 加匕于鼎) or after 之 (房中之羞), is that thing."""
     if rules.modern:
         return tokens
     out = list(tokens)
@@ -218,7 +218,9 @@ def _topics(tokens: list[Token], text: str, rules: Rules) -> list[Token]:
                  and after.start == token.end)
         governed = (before is not None and before.kind is Kind.VERB and not before.verb.fold
                     and before.end == token.start)
-        if topic or governed:
+        owned = (before is not None and before.kind is Kind.PRONOUN  # 房中之羞: the dish
+                 and before.end == token.start)
+        if topic or governed or owned:
             out[i] = Token(token.start, token.end, Kind.OBJECT, rules.nouns[surface])
     return out
 
