@@ -371,3 +371,15 @@ def test_shacl_results_are_summarised_per_rite(tmp_path):
         r: dict(c) for r, c in expected.items()}
     rendered = render_text(report_json(report))
     assert "## SHACL results per rite" in rendered
+
+
+def test_every_exception_is_cited_by_document_and_passage_citation(seed_report):
+    """An exception names its witness (the document: edition and 卷) and the passage's
+    citation (Kanripo 卷-leaf.line, a seed's paragraph), as the passage IRI holds them."""
+    _, report = seed_report
+    exceptions = [e for rule in report["rules"] for e in rule["exceptions"]]
+    assert exceptions
+    for e in exceptions:
+        assert e["citation"] and e["document"], e
+        assert e["passage"].endswith(f"/text/{e['document']}/{e['citation']}")
+    assert f"{exceptions[0]['document']} {exceptions[0]['citation']}" in render_text(report)

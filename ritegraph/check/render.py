@@ -21,6 +21,8 @@ def table(rows: list[list[str]]) -> list[str]:
 def where_text(w: dict) -> str:
     place = f"{w['file']}:{w['start']}" if w.get("file") else ""
     line = f" (line {w['line']})" if w.get("line") else ""
+    if w.get("citation"):  # the document (edition and 卷) and its page and printed line
+        line += f" {w.get('document', '')} {w['citation']}"
     section = f"〔{w['section']}〕" if w.get("section") else ""
     return f"{w['rite_label']}{section} 「{w['quote']}」 {place}{line}"
 
@@ -161,7 +163,8 @@ def shacl_example(example: dict) -> str:
 RULE_COLUMNS = ["kind", "id", "strict", "rule_zh", "rule_en", "support", "stated", "confidence",
                 "unstated", "rites", "exception_rite", "exception_section", "exception_quote",
                 "exception_file", "exception_start", "exception_end", "exception_line",
-                "exception_found", "exception_act", "exception_passage"]
+                "exception_found", "exception_act", "exception_passage", "exception_document",
+                "exception_citation"]
 
 
 def _csv(header: list[str], rows: list[list]) -> str:
@@ -181,11 +184,11 @@ def render_csv(report: dict) -> dict[str, str]:
                     r["support"], r["stated"], r["confidence"], r["unstated"],
                     " ".join(f"{k}:{v['support']}/{v['stated']}" for k, v in r["rites"].items())]
             if not r["exceptions"]:
-                rows.append([*base, *[""] * 10])
+                rows.append([*base, *[""] * 12])
             for e in r["exceptions"]:
                 rows.append([*base, e["rite"], e["section"], e["quote"], e["file"], e["start"],
                              e["end"], e["line"], exception_reason(e, r), e["act"],
-                             e["passage"]])
+                             e["passage"], e["document"], e["citation"]])
     usage = [[e["entity"], e["scheme"], rite, v["mentions"], v["acts"]]
              for e in report["usage"]["matrix"] for rite, v in e["rites"].items()]
     gaps = [[g["text"], g["count"], g["positions"].get("role", 0), g["positions"].get("object", 0),

@@ -55,7 +55,8 @@ def where_json(data: Snapshot, where: Where) -> dict:
     return {"rite": where.rite, "rite_label": rite.label if rite else where.rite,
             "section": data.section_title(where.section),
             "quote": where.quote, "file": where.file, "start": where.start, "end": where.end,
-            "line": where.line, "passage": where.passage}
+            "line": where.line, "passage": where.passage, "document": where.document,
+            "citation": where.citation}
 
 
 def labels(data: Snapshot, counter: Counter[str] | dict[str, int]) -> dict[str, int]:

@@ -71,6 +71,17 @@ class Where:
     def file_offset(self) -> str:
         return f"{self.file}:{self.start}" if self.file else ""
 
+    @property
+    def document(self) -> str:
+        """The document id from the passage IRI (``text/<document>/<citation>``)."""
+        return self.passage.rsplit("/", 2)[-2] if self.passage and "/text/" in self.passage else ""
+
+    @property
+    def citation(self) -> str:
+        """The passage's citation: Kanripo ``卷-leaf.line.n`` (``005-2a.3.1``) or a seed's
+        paragraph (``p12.1``)."""
+        return self.passage.rsplit("/", 1)[-1] if self.passage and "/text/" in self.passage else ""
+
 
 @dataclass(frozen=True)
 class Mention:
