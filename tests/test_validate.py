@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pyoxigraph as ox
 import pytest
-from rdflib import Dataset, Graph, URIRef
+from rdflib import RDFS, BNode, Dataset, Graph, Literal, Namespace, URIRef
 from rdflib.namespace import SH
 
 from ritegraph.cli import main
@@ -25,6 +25,7 @@ from ritegraph.validate import (
 
 FIXTURES = Path(__file__).parent / "fixtures" / "shapes"
 SHAPES_NS = "https://w3id.org/ritegraph/shapes#"
+OA = Namespace("http://www.w3.org/ns/oa#")
 
 
 @pytest.fixture(scope="module")
@@ -172,6 +173,73 @@ def test_report_formats(tmp_path, valid, cases, capsys):
     assert main(["validate", "--data", str(bad), "--format", "turtle"]) == 1
     report = Graph().parse(data=capsys.readouterr().out, format="turtle")
     assert len(set(report.subjects(SH.focusNode, None))) == 1
+
+
+def _run(args: list[str], capsys) -> tuple[int, str]:
+    code = main(args)
+    return code, capsys.readouterr().out
+
+
+def test_every_format_lists_the_warnings_below_the_default_severity(tmp_path, valid, cases,
+                                                                    capsys):
+    warned = write(case_graph(valid, cases, "WashObjectRule"), tmp_path / "warned.ttl")
+    code, text = _run(["validate", "--data", str(warned)], capsys)
+    assert code == 0 and "Warning  WashObjectRule  (1)" in text
+    code, out = _run(["validate", "--data", str(warned), "--format", "json"], capsys)
+    data = json.loads(out)
+    assert code == 0 and data["conforms"] is True and data["severity"] == "Violation"
+    assert [(r["shape"], r["severity"]) for r in data["results"]] == [
+        (SHAPES_NS + "WashObjectRule", "Warning")]
+    code, out = _run(["validate", "--data", str(warned), "--format", "turtle"], capsys)
+    report = Graph().parse(data=out, format="turtle")
+    assert code == 0 and len(set(report.objects(None, SH.result))) == 1
+    assert set(report.objects(None, SH.conforms)) == {Literal(False)}  # SHACL's: any result
+
+
+def test_turtle_report_has_the_value_term_path_source_shape_and_tagged_messages(
+        tmp_path, valid, cases, capsys):
+    data = write(case_graph(valid, cases, "MentionShape"), tmp_path / "mention.ttl")
+    code, out = _run(["validate", "--data", str(data), "--format", "turtle"], capsys)
+    report = Graph().parse(data=out, format="turtle")
+    (result,) = set(report.subjects(SH.sourceConstraintComponent, SH.ClassConstraintComponent))
+    assert code == 1
+    assert report.value(result, SH.focusNode) == URIRef(
+        "https://w3id.org/ritegraph/mention/t001/17-18")
+    assert report.value(result, SH.value) == URIRef("https://w3id.org/ritegraph/rite/yanli")
+    assert report.value(result, SH.resultPath) == OA.hasBody
+    source = report.value(result, SH.sourceShape)
+    assert isinstance(source, BNode) and report.value(source, SH.path) == OA.hasBody
+    assert report.value(result, SH.resultSeverity) == SH.Violation
+    assert {m.language for m in report.objects(result, SH.resultMessage)} == {"zh-Hans", "en"}
+
+
+def test_a_literal_value_keeps_its_language_and_datatype(tmp_path, valid, cases, capsys):
+    graph = case_graph(valid, cases, "AlignmentShape")
+    yanli = URIRef("https://w3id.org/ritegraph/rite/yanli")
+    graph.add((yanli, RDFS.label, Literal("Y", lang="fr")))
+    data = write(graph, tmp_path / "lang.ttl")
+    code, out = _run(["validate", "--data", str(data), "--format", "json"], capsys)
+    values = {(r["component"], json.dumps(r["value"], sort_keys=True))
+              for r in json.loads(out)["results"]}
+    assert code == 1
+    assert ("LanguageInConstraintComponent",
+            '{"type": "literal", "value": "Y", "xml:lang": "fr"}') in values
+    assert ("MinInclusiveConstraintComponent", json.dumps(
+        {"type": "literal", "value": "0",
+         "datatype": "http://www.w3.org/2001/XMLSchema#integer"}, sort_keys=True)) in values
+    code, out = _run(["validate", "--data", str(data), "--format", "turtle"], capsys)
+    report = Graph().parse(data=out, format="turtle")
+    assert Literal("Y", lang="fr") in set(report.objects(None, SH.value))
+    code, text = _run(["validate", "--data", str(data)], capsys)
+    assert 'value "Y"@fr' in text and "path rdfs:label" in text
+
+
+def test_blank_source_shapes_get_the_same_label_in_every_run(tmp_path, valid, cases, capsys):
+    data = write(case_graph(valid, cases, "MentionShape"), tmp_path / "mention.ttl")
+    runs = [json.loads(_run(["validate", "--data", str(data), "--format", "json"], capsys)[1])
+            for _ in range(2)]
+    shapes = [[r["source_shape"] for r in run["results"]] for run in runs]
+    assert shapes[0] == shapes[1] and shapes[0][0]["type"] == "bnode"
 
 
 def test_seed_graph_conforms_at_violation_level(built_store):
