@@ -311,9 +311,11 @@ def run_pyshacl(data: Graph, shapes: Graph, schema: Graph) -> list[Result]:
     import pyshacl
     from pyshacl.errors import ReportableRuntimeError
 
-    try:
+    try:  # a refused SPARQL constraint is raised, or returned in the report's place
         _, report, _ = pyshacl.validate(data + schema, shacl_graph=shapes, inference="none",
                                         advanced=False)
+        if isinstance(report, ReportableRuntimeError):
+            raise report
     except ReportableRuntimeError as exc:  # ValidationFailure, ConstraintLoadError …
         reason = " ".join(str(exc.message).split())
         raise InputError(f"pyshacl refuses the shapes: {reason}") from exc

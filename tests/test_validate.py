@@ -335,3 +335,16 @@ def test_annotations_export_validates_offline_with_the_vendored_context(small_st
     capsys.readouterr()
     assert main(["validate", "--data", str(out)]) in (0, 1)
     assert " triples, " in capsys.readouterr().out
+
+
+def test_pyshacl_engine_refusing_a_minus_constraint_is_an_input_error(tmp_path, capsys):
+    (tmp_path / "minus.ttl").write_text("""
+        @prefix sh: <http://www.w3.org/ns/shacl#> . @prefix ex: <http://example.org/> .
+        ex:S a sh:NodeShape ; sh:targetClass ex:C ; sh:sparql [ sh:select
+            "SELECT $this WHERE { $this a ex:C MINUS { $this ex:p ?x } }" ] .""",
+                                         encoding="utf-8")
+    (tmp_path / "data.ttl").write_text("<http://example.org/a> a <http://example.org/C> .",
+                                       encoding="utf-8")
+    assert main(["validate", "--data", str(tmp_path / "data.ttl"), "--shapes", str(tmp_path),
+                 "--engine", "pyshacl"]) == 2
+    assert "must not contain a MINUS clause" in capsys.readouterr().err
