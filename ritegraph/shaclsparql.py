@@ -30,20 +30,23 @@ class UnsupportedShape(ValueError):
 
 @dataclass(frozen=True)
 class Result:
-    """One validation result, engine-independent."""
+    """One validation result, engine-independent, with the terms of a SHACL report."""
 
-    shape: str  # IRI of the named node shape the result belongs to
-    focus: str  # focus node (IRI, or blank-node label)
-    component: str  # e.g. "MinCountConstraintComponent", "SPARQLConstraintComponent"
+    shape: str  # IRI of the named node shape the result belongs to (for grouping)
+    focus: Node  # sh:focusNode (URIRef or BNode of the data)
+    component: str  # local name, e.g. "MinCountConstraintComponent"
     severity: str  # "Violation" | "Warning" | "Info"
-    path: str | None = None  # SPARQL form of the result path, if any
-    value: str | None = None  # lexical form of the value node, if any
-    messages: tuple[str, ...] = ()
+    source_shape: Node | None = None  # sh:sourceShape: the named shape, or its property shape
+    path: Node | None = None  # sh:resultPath: the path node of the shapes graph
+    path_sparql: str | None = None  # the same path as a SPARQL property path
+    value: Node | None = None  # sh:value: the value node as it is (IRI, literal, blank node)
+    messages: tuple[Literal, ...] = ()  # sh:resultMessage, language-tagged
 
     @property
     def key(self) -> tuple:
         """What identifies the result across engines (messages may differ)."""
-        return (self.shape, self.focus, self.component, self.path, self.value)
+        return (self.source_shape, self.focus, self.component, self.severity, self.path,
+                self.value)
 
 
 #: Parameters handled per property shape / node shape; anything else with the sh: prefix that
@@ -160,70 +163,40 @@ class ShapeCompiler:
 
     def _value_checks(self, shape: Node) -> list[tuple[str, Callable[[str], str]]]:
         checks: list[tuple[str, Callable[[str], str]]] = []
-        g = self.shapes
-        for cls in g.objects(shape, SH["class"]):
-            values = ", ".join(_term(c) for c in self.subclasses(cls))
-
-            def class_check(v: str, values: str = values) -> str:
-                t = self.fresh("c")
-                return f"EXISTS {{ {v} a {t} . FILTER({t} IN ({values})) }}"
-            checks.append(("ClassConstraintComponent", class_check))
-        for dt in g.objects(shape, SH.datatype):
-            checks.append(("DatatypeConstraintComponent",
-                           lambda v, dt=dt: f"(isLiteral({v}) && datatype({v}) = {_term(dt)})"))
-        for kind in g.objects(shape, SH.nodeKind):
-            checks.append(("NodeKindConstraintComponent", lambda v, k=kind: _node_kind(v, k)))
-        for lst in g.objects(shape, SH["in"]):
-            members = self._list(lst)
-
-            def in_check(v: str, members: list[Node] = members) -> str:
-                return "(" + " || ".join(f"sameTerm({v}, {_term(m)})" for m in members) + ")" \
-                    if members else "false"
-            checks.append(("InConstraintComponent", in_check))
-        if (shape, SH.path, None) not in g:
-            for value in g.objects(shape, SH.hasValue):
-                checks.append(("HasValueConstraintComponent",
-                               lambda v, x=value: f"sameTerm({v}, {_term(x)})"))
-        for lst in g.objects(shape, SH.languageIn):
-            tags = [str(t) for t in self._list(lst)]
-            checks.append(("LanguageInConstraintComponent", lambda v, tags=tags: (
-                f"(isLiteral({v}) && (" + " || ".join(
-                    f'langMatches(lang({v}), "{t}")' for t in tags) + "))")))
-        for prop, op, comp in ((SH.minInclusive, ">=", "MinInclusive"),
-                               (SH.maxInclusive, "<=", "MaxInclusive"),
-                               (SH.minExclusive, ">", "MinExclusive"),
-                               (SH.maxExclusive, "<", "MaxExclusive")):
-            for bound in g.objects(shape, prop):
-                checks.append((comp + "ConstraintComponent",
-                               lambda v, op=op, b=bound: f"({v} {op} {_term(b)})"))
-        for prop, op, comp in ((SH.minLength, ">=", "MinLength"),
-                               (SH.maxLength, "<=", "MaxLength")):
-            for bound in g.objects(shape, prop):
-                checks.append((comp + "ConstraintComponent", lambda v, op=op, b=int(bound): (
-                    f"(!isBlank({v}) && STRLEN(STR({v})) {op} {b})")))
-        for pattern in g.objects(shape, SH.pattern):
-            flags = g.value(shape, SH.flags)
-            checks.append(("PatternConstraintComponent", lambda v, p=pattern, f=flags: (
-                f"(!isBlank({v}) && REGEX(STR({v}), {Literal(str(p)).n3()}"
-                + (f", {Literal(str(f)).n3()}" if f else "") + "))")))
-        for lst in g.objects(shape, SH["or"]):
-            members = self._list(lst)
-            checks.append(("OrConstraintComponent", lambda v, m=members: (
-                "(" + " || ".join(self.conforms(s, v) for s in m) + ")")))
-        for lst in g.objects(shape, SH["and"]):
-            members = self._list(lst)
-            checks.append(("AndConstraintComponent", lambda v, m=members: (
-                "(" + " && ".join(self.conforms(s, v) for s in m) + ")")))
-        for lst in g.objects(shape, SH.xone):
-            members = self._list(lst)
-            checks.append(("XoneConstraintComponent", lambda v, m=members: (
-                "((" + " + ".join(f"IF({self.conforms(s, v)}, 1, 0)" for s in m) + ") = 1)")))
-        for inner in g.objects(shape, SH["not"]):
-            checks.append(("NotConstraintComponent",
-                           lambda v, s=inner: f"!({self.conforms(s, v)})"))
-        for inner in g.objects(shape, SH.node):
-            checks.append(("NodeConstraintComponent", lambda v, s=inner: self.conforms(s, v)))
+        for param, component, make in _VALUE_PARAMETERS:
+            for obj in self.shapes.objects(shape, param):
+                build = make(self, obj, shape)
+                if build is not None:
+                    checks.append((component + "ConstraintComponent", build))
         return checks
+
+    def _class_check(self, cls: Node, _shape: Node) -> Callable[[str], str]:
+        values = ", ".join(_term(c) for c in self.subclasses(cls))
+
+        def check(v: str) -> str:
+            t = self.fresh("c")
+            return f"EXISTS {{ {v} a {t} . FILTER({t} IN ({values})) }}"
+        return check
+
+    def _in_check(self, lst: Node, _shape: Node) -> Callable[[str], str]:
+        members = self._list(lst)
+        return lambda v: ("(" + " || ".join(f"sameTerm({v}, {_term(m)})" for m in members)
+                          + ")") if members else "false"
+
+    def _has_value_check(self, value: Node, shape: Node) -> Callable[[str], str] | None:
+        if (shape, SH.path, None) in self.shapes:
+            return None  # on a property shape: a focus-level check (property_checks)
+        return lambda v: f"sameTerm({v}, {_term(value)})"
+
+    def _language_check(self, lst: Node, _shape: Node) -> Callable[[str], str]:
+        tags = [str(t) for t in self._list(lst)]
+        return lambda v: f"(isLiteral({v}) && (" + " || ".join(
+            f'langMatches(lang({v}), "{t}")' for t in tags) + "))"
+
+    def _pattern_check(self, pattern: Node, shape: Node) -> Callable[[str], str]:
+        flags = self.shapes.value(shape, SH.flags)
+        extra = f", {Literal(str(flags)).n3()}" if flags else ""
+        return lambda v: f"(!isBlank({v}) && REGEX(STR({v}), {Literal(str(pattern)).n3()}{extra}))"
 
     def conforms(self, shape: Node, var: str) -> str:
         """A SPARQL boolean expression: ``var`` conforms to ``shape``."""
@@ -345,7 +318,7 @@ class ShapeCompiler:
         messages = tuple(self.shapes.objects(shape, SH.message))
         for component, build in self.value_checks(shape):
             meta = {"component": component, "severity": severity, "messages": messages,
-                    "value_is_focus": True}
+                    "value_is_focus": True, "source_shape": shape}
             query = f"SELECT DISTINCT ?this WHERE {{ {target} FILTER(!({build('?this')})) }}"
             out.append((meta, query))
         for prop_shape in self.shapes.objects(shape, SH.property):
@@ -355,9 +328,11 @@ class ShapeCompiler:
     def _property_queries(self, shape: Node, target: str) -> list[tuple[dict, str]]:
         self._check_supported(shape)
         g = self.shapes
-        path = self.path(self._one(shape, SH.path))
+        path_node = self._one(shape, SH.path)
+        path = self.path(path_node)
         base = {"severity": self._one(shape, SH.severity) or SH.Violation,
-                "messages": tuple(g.objects(shape, SH.message)), "path": path}
+                "messages": tuple(g.objects(shape, SH.message)), "path": path,
+                "path_node": path_node, "source_shape": shape}
         out: list[tuple[dict, str]] = []
         for component, build in self.value_checks(shape):
             out.append(({**base, "component": component},
@@ -420,7 +395,8 @@ class ShapeCompiler:
             messages = tuple(self.shapes.objects(constraint, SH.message)) or \
                 tuple(self.shapes.objects(shape, SH.message))
             meta = {"component": "SPARQLConstraintComponent", "severity": severity,
-                    "messages": messages, "template": True}
+                    "messages": messages, "template": True, "source_shape": shape,
+                    "value_is_focus": True}  # a node shape: ?value unbound is the focus node
             out.append((meta, prefixes + str(select)))
         return out
 
@@ -433,6 +409,50 @@ def _node_kind(v: str, kind: Node) -> str:
     if kind not in tests:
         raise UnsupportedShape(f"unknown node kind {kind}")
     return tests[kind]
+
+
+def _compare(op: str) -> Callable[[ShapeCompiler, Node, Node], Callable[[str], str]]:
+    return lambda _c, bound, _s: lambda v: f"({v} {op} {_term(bound)})"
+
+
+def _logical(joiner: str) -> Callable[[ShapeCompiler, Node, Node], Callable[[str], str]]:
+    """sh:or / sh:and (joined with ``joiner``) or sh:xone (``"xone"``: exactly one conforms)."""
+    def make(compiler: ShapeCompiler, lst: Node, _shape: Node) -> Callable[[str], str]:
+        members = compiler._list(lst)
+        if joiner == "xone":
+            return lambda v: "((" + " + ".join(
+                f"IF({compiler.conforms(s, v)}, 1, 0)" for s in members) + ") = 1)"
+        return lambda v: "(" + joiner.join(compiler.conforms(s, v) for s in members) + ")"
+    return make
+
+
+def _length(op: str) -> Callable[[ShapeCompiler, Node, Node], Callable[[str], str]]:
+    return lambda _c, bound, _s: lambda v: f"(!isBlank({v}) && STRLEN(STR({v})) {op} {int(bound)})"
+
+
+#: The node-level constraint parameters: (parameter, component without the
+#: "ConstraintComponent" suffix, factory of the SPARQL expression builder for one value).
+_VALUE_PARAMETERS: tuple[tuple[URIRef, str, Callable], ...] = (
+    (SH["class"], "Class", ShapeCompiler._class_check),
+    (SH.datatype, "Datatype",
+     lambda _c, dt, _s: lambda v: f"(isLiteral({v}) && datatype({v}) = {_term(dt)})"),
+    (SH.nodeKind, "NodeKind", lambda _c, kind, _s: lambda v: _node_kind(v, kind)),
+    (SH["in"], "In", ShapeCompiler._in_check),
+    (SH.hasValue, "HasValue", ShapeCompiler._has_value_check),
+    (SH.languageIn, "LanguageIn", ShapeCompiler._language_check),
+    (SH.minInclusive, "MinInclusive", _compare(">=")),
+    (SH.maxInclusive, "MaxInclusive", _compare("<=")),
+    (SH.minExclusive, "MinExclusive", _compare(">")),
+    (SH.maxExclusive, "MaxExclusive", _compare("<")),
+    (SH.minLength, "MinLength", _length(">=")),
+    (SH.maxLength, "MaxLength", _length("<=")),
+    (SH.pattern, "Pattern", ShapeCompiler._pattern_check),
+    (SH["or"], "Or", _logical(" || ")),
+    (SH["and"], "And", _logical(" && ")),
+    (SH.xone, "Xone", _logical("xone")),
+    (SH["not"], "Not", lambda c, inner, _s: lambda v: f"!({c.conforms(inner, v)})"),
+    (SH.node, "Node", lambda c, inner, _s: lambda v: c.conforms(inner, v)),
+)
 
 
 def named_node_shapes(shapes: Graph) -> list[Node]:

@@ -6,8 +6,10 @@ Two engines give the same results (tests compare them on every shape fixture):
 - ``sparql`` (default): each constraint becomes one whole-graph SPARQL query answered by
   Oxigraph (:mod:`ritegraph.shaclsparql`), on the store itself or on a file loaded into an
   in-memory Oxigraph store; the full seed graph validates in well under the 5 s budget.
-- ``pyshacl``: the reference implementation, on rdflib's default in-memory store (SHACL-core
-  shapes only; SPARQL-based constraints still run whole-graph on Oxigraph). Slow at full size.
+- ``pyshacl``: the reference implementation, on rdflib's default in-memory store, every
+  constraint (SHACL core and sh:sparql, each query pre-bound per focus node). Slow at full size.
+
+The report (:mod:`ritegraph.shaclreport`) is the same from either engine.
 
 The ontology graph is never mixed into the data: only its ``rdfs:subClassOf`` links are used,
 so that ``sh:class`` and ``sh:targetClass`` see instances of subclasses.
@@ -15,7 +17,6 @@ so that ``sh:class`` and ``sh:targetClass`` see instances of subclasses.
 
 from __future__ import annotations
 
-import json
 import re
 import time
 from collections import Counter, defaultdict
@@ -25,8 +26,9 @@ from pathlib import Path
 
 import pyoxigraph as ox
 import rdflib
-from rdflib import RDFS, Graph, URIRef
+from rdflib import RDFS, XSD, Graph, Literal, URIRef
 from rdflib.namespace import SH
+from rdflib.term import Node
 
 from .errors import InputError, UsageError
 from .rdfinput import check_rdfxml, checked_size, offline_jsonld, read_bytes
@@ -67,8 +69,9 @@ class Report:
     shapes: int
     triples: int
     severity: str  # threshold: "Violation" | "Warning" | "Info"
-    contexts: dict[str, FocusContext] = field(default_factory=dict)
+    contexts: dict[str, FocusContext] = field(default_factory=dict)  # by focus IRI
     seconds: dict[str, float] = field(default_factory=dict)
+    shapes_graph: Graph = field(default_factory=Graph)  # what source shapes and paths are in
 
     @property
     def reported(self) -> list[Result]:
@@ -87,7 +90,7 @@ class Report:
         """Severity counts per rite slug (``-`` when the focus node has no rite)."""
         out: dict[str, Counter] = defaultdict(Counter)
         for r in self.results:
-            ctx = self.contexts.get(r.focus)
+            ctx = self.contexts.get(str(r.focus))
             out[(ctx.rite if ctx and ctx.rite else "-").rsplit("/", 1)[-1]][r.severity] += 1
         return dict(out)
 
@@ -267,28 +270,32 @@ def run_sparql(source: DataSource, shapes: Graph, schema: Graph,
 
 def _result(shape: str, meta: dict, row) -> Result:
     focus = row["this"]
-    value = None
-    if "value" in meta.get("_vars", ()) or _has(row, "value"):
-        value = _lexical(row["value"])
-    elif meta.get("value_is_focus"):
-        value = focus.value
-    messages = tuple(str(m) for m in meta["messages"])
+    value = _get(row, "value")
+    if value is None and meta.get("value_is_focus"):
+        value = focus
+    messages = tuple(meta["messages"])
     if not messages:
         component = meta["component"].removesuffix("ConstraintComponent")
-        messages = (_DEFAULT_MESSAGES.get(component, component),)
+        messages = (Literal(_DEFAULT_MESSAGES.get(component, component), lang="en"),)
     if meta.get("template"):
-        messages = tuple(_TEMPLATE.sub(lambda m: _lexical(_get(row, m.group(1))), msg)
-                         for msg in messages)
-    return Result(shape=shape, focus=focus.value, component=meta["component"],
-                  severity=_severity(meta["severity"]), path=meta.get("path"), value=value,
-                  messages=messages)
+        messages = tuple(Literal(_TEMPLATE.sub(lambda m: _lexical(_get(row, m.group(1))), msg),
+                                 lang=msg.language) for msg in messages)
+    return Result(shape=shape, focus=rdflib_term(focus), component=meta["component"],
+                  severity=_severity(meta["severity"]), source_shape=meta["source_shape"],
+                  path=meta.get("path_node"), path_sparql=meta.get("path"),
+                  value=rdflib_term(value) if value is not None else None, messages=messages)
 
 
-def _has(row, name: str) -> bool:
-    try:
-        return row[name] is not None
-    except (KeyError, IndexError):
-        return False
+def rdflib_term(term: ox.NamedNode | ox.BlankNode | ox.Literal) -> Node:
+    """The rdflib term for a pyoxigraph term (hand-written: neither library converts)."""
+    if isinstance(term, ox.NamedNode):
+        return URIRef(term.value)
+    if isinstance(term, ox.BlankNode):
+        return rdflib.BNode(term.value)
+    if term.language:
+        return Literal(term.value, lang=term.language)
+    datatype = term.datatype.value
+    return Literal(term.value, datatype=None if datatype == str(XSD.string) else datatype)
 
 
 def _get(row, name: str):
@@ -299,15 +306,19 @@ def _get(row, name: str):
 
 
 def run_pyshacl(data: Graph, shapes: Graph, schema: Graph) -> list[Result]:
-    """The reference engine: pyshacl on rdflib's default store (SHACL-core constraints only)."""
+    """The reference engine: pyshacl on rdflib's default store, every constraint (SHACL core
+    and SPARQL-based; sh:sparql needs no SHACL-AF, so ``advanced`` stays off)."""
     import pyshacl
+    from pyshacl.errors import ReportableRuntimeError
 
-    core = Graph()
-    for triple in shapes:
-        if triple[1] != SH.sparql:
-            core.add(triple)
-    data = data + schema
-    _, report, _ = pyshacl.validate(data, shacl_graph=core, inference="none", advanced=False)
+    try:  # a refused SPARQL constraint is raised, or returned in the report's place
+        _, report, _ = pyshacl.validate(data + schema, shacl_graph=shapes, inference="none",
+                                        advanced=False)
+        if isinstance(report, ReportableRuntimeError):
+            raise report
+    except ReportableRuntimeError as exc:  # ValidationFailure, ConstraintLoadError …
+        reason = " ".join(str(exc.message).split())
+        raise InputError(f"pyshacl refuses the shapes: {reason}") from exc
     compiler = ShapeCompiler(shapes, schema)
     owner = {}
     for shape in named_node_shapes(shapes):
@@ -319,15 +330,13 @@ def run_pyshacl(data: Graph, shapes: Graph, schema: Graph) -> list[Result]:
     for node in report.objects(top, SH.result):  # not the nested sh:detail results
         source = report.value(node, SH.sourceShape)
         path = report.value(node, SH.resultPath)
-        value = report.value(node, SH.value)
-        component = report.value(node, SH.sourceConstraintComponent)
         results.append(Result(
-            shape=str(owner.get(source, source)), focus=str(report.value(node, SH.focusNode)),
-            component=str(component).rsplit("#", 1)[-1],
-            severity=_severity(report.value(node, SH.resultSeverity)),
-            path=compiler.path(path) if path is not None else None,
-            value=str(value) if value is not None else None,
-            messages=tuple(str(m) for m in report.objects(node, SH.resultMessage))))
+            shape=str(owner.get(source, source)), focus=report.value(node, SH.focusNode),
+            component=str(report.value(node, SH.sourceConstraintComponent)).rsplit("#", 1)[-1],
+            severity=_severity(report.value(node, SH.resultSeverity)), source_shape=source,
+            path=path, path_sparql=compiler.path(path) if path is not None else None,
+            value=report.value(node, SH.value),
+            messages=tuple(report.objects(node, SH.resultMessage))))
     return results
 
 
@@ -373,7 +382,6 @@ def validate(*, store: Path | None = None, data_file: Path | None = None,
     try:
         if engine == "pyshacl":
             results = run_pyshacl(source.to_rdflib(), shapes, schema)
-            results += run_sparql(source, shapes, schema, include_core=False)
         else:
             results = run_sparql(source, shapes, schema)
     except UnsupportedShape as exc:
@@ -382,94 +390,10 @@ def validate(*, store: Path | None = None, data_file: Path | None = None,
         raise InputError(f"a SPARQL constraint does not parse: {exc}") from exc
     seconds["validate"] = time.perf_counter() - clock
     clock = time.perf_counter()
-    results.sort(key=lambda r: (-_RANK[r.severity], r.shape, r.focus, r.path or "",
-                                r.value or ""))
-    contexts = describe(source, (r.focus for r in results))
+    results.sort(key=lambda r: (-_RANK[r.severity], r.shape, str(r.focus), r.path_sparql or "",
+                                str(r.value or "")))
+    contexts = describe(source, (str(r.focus) for r in results if isinstance(r.focus, URIRef)))
     seconds["describe"] = time.perf_counter() - clock
     return Report(results=results, shapes=len(named_node_shapes(shapes)),
                   triples=source.triples(), severity=SEVERITIES[severity],
-                  contexts=contexts, seconds=seconds)
-
-
-# -- output ---------------------------------------------------------------------------------
-
-def _short(iri: str) -> str:
-    return iri.replace("https://w3id.org/ritegraph/", "").replace("shapes#", "")
-
-
-def _message(result: Result, lang_pref: str = "en") -> str:
-    return " / ".join(result.messages) if result.messages else result.component
-
-
-def render_text(report: Report, limit: int = 20) -> str:
-    """A grouped, readable report: per shape its severity and count, then each result.
-
-    Every result is listed, also those below the threshold (warnings when failing only on
-    violations): the threshold decides the verdict and the exit code, not what is shown.
-    """
-    lines = []
-    groups: dict[tuple[str, str], list[Result]] = defaultdict(list)
-    for r in report.results:
-        groups[(r.severity, r.shape)].append(r)
-    for (severity, shape), results in sorted(groups.items(),
-                                             key=lambda kv: (-_RANK[kv[0][0]], kv[0][1])):
-        lines.append(f"{severity}  {_short(shape)}  ({len(results)})")
-        for r in results[:limit]:
-            ctx = report.contexts.get(r.focus, FocusContext())
-            where = f"{ctx.file}:{ctx.offset}" if ctx.file else "-"
-            quote = (ctx.quote or "").replace("\n", " ")
-            quote = quote if len(quote) <= 30 else quote[:30] + "…"
-            label = f" {ctx.label}" if ctx.label else ""
-            lines.append(f"  {_short(r.focus)}{label}  {where}  「{quote}」")
-            path = f" [{_short(r.path)}]" if r.path else ""
-            lines.append(f"    {_message(r)}{path}")
-        if len(results) > limit:
-            lines.append(f"  … and {len(results) - limit} more")
-    counts = report.counts()
-    verdict = "conforms" if report.conforms else "does not conform"
-    lines.append(f"{report.triples} triples, {report.shapes} shapes: "
-                 f"{counts['Violation']} violations, {counts['Warning']} warnings, "
-                 f"{counts['Info']} infos; {verdict} at severity {report.severity.lower()} "
-                 f"({sum(report.seconds.values()):.2f} s)")
-    for rite, c in sorted(report.per_rite().items()):
-        lines.append(f"  {rite}: {c['Violation']} violations, {c['Warning']} warnings")
-    return "\n".join(lines) + "\n"
-
-
-def render_json(report: Report) -> str:
-    results = []
-    for r in report.reported:
-        ctx = report.contexts.get(r.focus, FocusContext())
-        results.append({"shape": r.shape, "severity": r.severity, "focus": r.focus,
-                        "component": r.component, "path": r.path, "value": r.value,
-                        "messages": list(r.messages), "label": ctx.label, "quote": ctx.quote,
-                        "file": ctx.file, "offset": ctx.offset, "rite": ctx.rite})
-    return json.dumps({"conforms": report.conforms, "severity": report.severity,
-                       "shapes": report.shapes, "triples": report.triples,
-                       "counts": dict(report.counts()), "seconds": report.seconds,
-                       "results": results}, ensure_ascii=False, indent=1) + "\n"
-
-
-def render_turtle(report: Report) -> str:
-    """A SHACL validation report (sh:ValidationReport) in Turtle."""
-    g = Graph()
-    g.bind("sh", SH)
-    root = rdflib.BNode()
-    g.add((root, rdflib.RDF.type, SH.ValidationReport))
-    g.add((root, SH.conforms, rdflib.Literal(report.conforms)))
-    for r in report.reported:
-        node = rdflib.BNode()
-        g.add((root, SH.result, node))
-        g.add((node, rdflib.RDF.type, SH.ValidationResult))
-        g.add((node, SH.focusNode, URIRef(r.focus) if "://" in r.focus else rdflib.BNode(r.focus)))
-        g.add((node, SH.sourceShape, URIRef(r.shape)))
-        g.add((node, SH.resultSeverity, SH[r.severity]))
-        g.add((node, SH.sourceConstraintComponent, SH[r.component]))
-        if r.value is not None:
-            g.add((node, SH.value, rdflib.Literal(r.value)))
-        for m in r.messages:
-            g.add((node, SH.resultMessage, rdflib.Literal(m)))
-    return g.serialize(format="turtle")
-
-
-RENDERERS = {"text": render_text, "json": render_json, "turtle": render_turtle}
+                  contexts=contexts, seconds=seconds, shapes_graph=shapes)

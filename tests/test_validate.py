@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pyoxigraph as ox
 import pytest
-from rdflib import Dataset, Graph, URIRef
+from rdflib import RDFS, BNode, Dataset, Graph, Literal, Namespace, URIRef
 from rdflib.namespace import SH
 
 from ritegraph.cli import main
@@ -25,6 +25,7 @@ from ritegraph.validate import (
 
 FIXTURES = Path(__file__).parent / "fixtures" / "shapes"
 SHAPES_NS = "https://w3id.org/ritegraph/shapes#"
+OA = Namespace("http://www.w3.org/ns/oa#")
 
 
 @pytest.fixture(scope="module")
@@ -98,21 +99,44 @@ def test_at_least_twelve_cited_warning_rules(shapes):
 @pytest.mark.parametrize("name", case_names())
 def test_invalid_case_gives_exactly_the_expected_results(name, valid, cases, shapes, schema):
     results = run_sparql(source(case_graph(valid, cases, name)), shapes, schema)
-    got = {(r.focus, r.component, r.severity) for r in results}
+    got = {(str(r.focus), r.component, r.severity) for r in results}
     assert got == expected(cases, name)
     assert SHAPES_NS + name in {r.shape for r in results}
     assert all(r.messages for r in results)
 
 
-@pytest.mark.parametrize("name", case_names())
-def test_sparql_engine_agrees_with_pyshacl(name, valid, cases, shapes, schema):
-    graph = case_graph(valid, cases, name)
-    ours = {(r.shape, r.focus, r.component, r.severity)
-            for r in run_sparql(source(graph), shapes, schema)}
-    reference = {(r.shape, r.focus, r.component, r.severity)
-                 for r in run_pyshacl(graph, shapes, schema)
-                 + run_sparql(source(graph), shapes, schema, include_core=False)}
-    assert ours == reference
+def _keys(results) -> list[tuple]:
+    """Focus node, path, value, source shape, component and severity of each result."""
+    return sorted((str(r.focus), str(r.path), r.value.n3() if r.value is not None else "",
+                    str(r.source_shape), r.component, r.severity) for r in results)
+
+
+@pytest.mark.parametrize("name", ["valid", *case_names()])
+def test_project_engine_gives_pyshacls_results_with_every_constraint(name, valid, cases,
+                                                                     shapes, schema):
+    """pyshacl runs every constraint, the SPARQL ones included: the same results, term for
+    term (an IRI value stays an IRI, a literal keeps its language)."""
+    graph = valid if name == "valid" else case_graph(valid, cases, name)
+    ours = run_sparql(source(graph), shapes, schema)
+    reference = run_pyshacl(graph, shapes, schema)
+    assert _keys(ours) == _keys(reference)
+    if name != "valid":
+        assert ours, "the case gives results"
+
+
+def test_pyshacl_runs_the_sparql_constraints(valid, cases, shapes, schema):
+    graph = case_graph(valid, cases, "PassageTilingShape")
+    results = run_pyshacl(graph, shapes, schema)
+    assert {(r.shape, r.component) for r in results} == {
+        (SHAPES_NS + "PassageTilingShape", "SPARQLConstraintComponent")}
+
+
+def test_no_sparql_constraint_uses_what_shacl_forbids(shapes):
+    """SHACL 5.3.1: no MINUS, VALUES or SERVICE (pyshacl and Jena refuse them)."""
+    for query in shapes.objects(None, SH.select):
+        code = "\n".join(line.split("#", 1)[0] for line in str(query).splitlines())
+        for word in ("MINUS", "VALUES", "SERVICE"):
+            assert word not in code.upper(), (word, code[:80])
 
 
 def write(graph: Graph, path: Path) -> Path:
@@ -149,6 +173,73 @@ def test_report_formats(tmp_path, valid, cases, capsys):
     assert main(["validate", "--data", str(bad), "--format", "turtle"]) == 1
     report = Graph().parse(data=capsys.readouterr().out, format="turtle")
     assert len(set(report.subjects(SH.focusNode, None))) == 1
+
+
+def _run(args: list[str], capsys) -> tuple[int, str]:
+    code = main(args)
+    return code, capsys.readouterr().out
+
+
+def test_every_format_lists_the_warnings_below_the_default_severity(tmp_path, valid, cases,
+                                                                    capsys):
+    warned = write(case_graph(valid, cases, "WashObjectRule"), tmp_path / "warned.ttl")
+    code, text = _run(["validate", "--data", str(warned)], capsys)
+    assert code == 0 and "Warning  WashObjectRule  (1)" in text
+    code, out = _run(["validate", "--data", str(warned), "--format", "json"], capsys)
+    data = json.loads(out)
+    assert code == 0 and data["conforms"] is True and data["severity"] == "Violation"
+    assert [(r["shape"], r["severity"]) for r in data["results"]] == [
+        (SHAPES_NS + "WashObjectRule", "Warning")]
+    code, out = _run(["validate", "--data", str(warned), "--format", "turtle"], capsys)
+    report = Graph().parse(data=out, format="turtle")
+    assert code == 0 and len(set(report.objects(None, SH.result))) == 1
+    assert set(report.objects(None, SH.conforms)) == {Literal(False)}  # SHACL's: any result
+
+
+def test_turtle_report_has_the_value_term_path_source_shape_and_tagged_messages(
+        tmp_path, valid, cases, capsys):
+    data = write(case_graph(valid, cases, "MentionShape"), tmp_path / "mention.ttl")
+    code, out = _run(["validate", "--data", str(data), "--format", "turtle"], capsys)
+    report = Graph().parse(data=out, format="turtle")
+    (result,) = set(report.subjects(SH.sourceConstraintComponent, SH.ClassConstraintComponent))
+    assert code == 1
+    assert report.value(result, SH.focusNode) == URIRef(
+        "https://w3id.org/ritegraph/mention/t001/17-18")
+    assert report.value(result, SH.value) == URIRef("https://w3id.org/ritegraph/rite/yanli")
+    assert report.value(result, SH.resultPath) == OA.hasBody
+    source = report.value(result, SH.sourceShape)
+    assert isinstance(source, BNode) and report.value(source, SH.path) == OA.hasBody
+    assert report.value(result, SH.resultSeverity) == SH.Violation
+    assert {m.language for m in report.objects(result, SH.resultMessage)} == {"zh-Hans", "en"}
+
+
+def test_a_literal_value_keeps_its_language_and_datatype(tmp_path, valid, cases, capsys):
+    graph = case_graph(valid, cases, "AlignmentShape")
+    yanli = URIRef("https://w3id.org/ritegraph/rite/yanli")
+    graph.add((yanli, RDFS.label, Literal("Y", lang="fr")))
+    data = write(graph, tmp_path / "lang.ttl")
+    code, out = _run(["validate", "--data", str(data), "--format", "json"], capsys)
+    values = {(r["component"], json.dumps(r["value"], sort_keys=True))
+              for r in json.loads(out)["results"]}
+    assert code == 1
+    assert ("LanguageInConstraintComponent",
+            '{"type": "literal", "value": "Y", "xml:lang": "fr"}') in values
+    assert ("MinInclusiveConstraintComponent", json.dumps(
+        {"type": "literal", "value": "0",
+         "datatype": "http://www.w3.org/2001/XMLSchema#integer"}, sort_keys=True)) in values
+    code, out = _run(["validate", "--data", str(data), "--format", "turtle"], capsys)
+    report = Graph().parse(data=out, format="turtle")
+    assert Literal("Y", lang="fr") in set(report.objects(None, SH.value))
+    code, text = _run(["validate", "--data", str(data)], capsys)
+    assert 'value "Y"@fr' in text and "path rdfs:label" in text
+
+
+def test_blank_source_shapes_get_the_same_label_in_every_run(tmp_path, valid, cases, capsys):
+    data = write(case_graph(valid, cases, "MentionShape"), tmp_path / "mention.ttl")
+    runs = [json.loads(_run(["validate", "--data", str(data), "--format", "json"], capsys)[1])
+            for _ in range(2)]
+    shapes = [[r["source_shape"] for r in run["results"]] for run in runs]
+    assert shapes[0] == shapes[1] and shapes[0][0]["type"] == "bnode"
 
 
 def test_seed_graph_conforms_at_violation_level(built_store):
@@ -188,7 +279,8 @@ def test_corrupted_copy_of_the_seed_graph_is_caught(built_store, shapes, schema)
     for quad in list(store.quads_for_pattern(broken_step, action, None)):
         store.remove(quad)
     results = run_sparql(data, shapes, schema)
-    focus = {(r.shape.rsplit("#", 1)[1], r.focus) for r in results if r.severity == "Violation"}
+    focus = {(r.shape.rsplit("#", 1)[1], str(r.focus)) for r in results
+             if r.severity == "Violation"}
     assert focus == {("QuoteMatchesSourceShape", row["q"].value),
                      ("StepShape", broken_step.value)}
 
@@ -243,3 +335,16 @@ def test_annotations_export_validates_offline_with_the_vendored_context(small_st
     capsys.readouterr()
     assert main(["validate", "--data", str(out)]) in (0, 1)
     assert " triples, " in capsys.readouterr().out
+
+
+def test_pyshacl_engine_refusing_a_minus_constraint_is_an_input_error(tmp_path, capsys):
+    (tmp_path / "minus.ttl").write_text("""
+        @prefix sh: <http://www.w3.org/ns/shacl#> . @prefix ex: <http://example.org/> .
+        ex:S a sh:NodeShape ; sh:targetClass ex:C ; sh:sparql [ sh:select
+            "SELECT $this WHERE { $this a ex:C MINUS { $this ex:p ?x } }" ] .""",
+                                         encoding="utf-8")
+    (tmp_path / "data.ttl").write_text("<http://example.org/a> a <http://example.org/C> .",
+                                       encoding="utf-8")
+    assert main(["validate", "--data", str(tmp_path / "data.ttl"), "--shapes", str(tmp_path),
+                 "--engine", "pyshacl"]) == 2
+    assert "must not contain a MINUS clause" in capsys.readouterr().err

@@ -48,7 +48,7 @@ def shacl_summary(store_dir: Path | None, rites: set[str] | None) -> ShaclSummar
         return ShaclSummary(False, f"SHACL validation failed: {exc}")
     groups: dict[tuple[str, str, str], ShaclGroup] = {}
     for result in report.results:
-        context = report.contexts.get(result.focus)
+        context = report.contexts.get(str(result.focus))
         rite = (context.rite if context and context.rite else "-").rsplit("/", 1)[-1]
         if rites and rite not in rites and rite != "-":  # rite-less results are always shown
             continue
@@ -56,7 +56,7 @@ def shacl_summary(store_dir: Path | None, rites: set[str] | None) -> ShaclSummar
         if key in groups:
             groups[key].count += 1
             continue
-        example = {"focus": result.focus, "label": context.label if context else None,
+        example = {"focus": str(result.focus), "label": context.label if context else None,
                    "quote": context.quote if context else None,
                    "file": context.file if context else None,
                    "offset": context.offset if context else None}

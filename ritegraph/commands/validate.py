@@ -9,7 +9,8 @@ from pathlib import Path
 from ..cli import add_rite_option, add_store_option, store_dir
 from ..errors import EXIT_OK, EXIT_PROBLEMS
 from ..progress import for_command
-from ..validate import ENGINES, RENDERERS, SEVERITIES, validate
+from ..shaclreport import RENDERERS
+from ..validate import ENGINES, SEVERITIES, validate
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -25,10 +26,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     add_rite_option(parser)
     parser.add_argument("--severity", choices=list(SEVERITIES), default="violation",
                         help="lowest severity that makes the graph fail (default: violation)")
-    parser.add_argument("--format", choices=list(RENDERERS), default="text")
+    parser.add_argument("--format", choices=list(RENDERERS), default="text",
+                        help="every format lists every result; --severity decides the verdict")
     parser.add_argument("--engine", choices=ENGINES, default="sparql",
                         help="sparql: whole-graph queries on Oxigraph (fast, default); "
-                             "pyshacl: the reference implementation (slow)")
+                             "pyshacl: the reference implementation, every constraint (slow)")
     parser.set_defaults(func=run)
 
 
