@@ -111,7 +111,14 @@ def _keys(results) -> list[tuple]:
                     str(r.source_shape), r.component, r.severity) for r in results)
 
 
-@pytest.mark.parametrize("name", ["valid", *case_names()])
+def _engine_cases() -> list:
+    """The valid graph and every fourth case by default; all of them in the slow run (pyshacl
+    takes seconds per case)."""
+    return ["valid", *(name if k % 4 == 0 else pytest.param(name, marks=pytest.mark.slow)
+                       for k, name in enumerate(case_names()))]
+
+
+@pytest.mark.parametrize("name", _engine_cases())
 def test_project_engine_gives_pyshacls_results_with_every_constraint(name, valid, cases,
                                                                      shapes, schema):
     """pyshacl runs every constraint, the SPARQL ones included: the same results, term for
