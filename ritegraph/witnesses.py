@@ -106,12 +106,53 @@ class Coverage:
 Opcode = tuple[str, int, int, int, int]
 
 
+#: A witness shorter than this share of the other is a fragment (seed 002 holds part of 燕礼).
+FRAGMENT = 0.8
+#: Identical runs at least this long anchor a fragment in the longer text.
+ANCHOR = 12
+
+
 @lru_cache(maxsize=64)
 def opcodes(a: str, b: str) -> tuple[Opcode, ...]:
     """The edit-distance alignment of two folded texts (rapidfuzz's opcodes). Cached: the
     alignment, the variant readings and the rite steps all align each witness with its
-    rite's reference."""
-    return tuple(tuple(op) for op in Levenshtein.opcodes(a, b))
+    rite's reference.
+
+    A fragment is aligned semi-globally: inside the window of the longer text its anchors
+    place it in (its first and last long identical runs, widened by twice its unanchored
+    ends), the rest of the longer text one deletion (or insertion) before and after; a global
+    alignment may spread the fragment's edges over the whole chapter (seed 002's opening
+    卒歌主人洗 matched to the first 主人卒洗 of KR1d0028's 燕礼, eleven leaves earlier)."""
+    ops = tuple(tuple(op) for op in Levenshtein.opcodes(a, b))
+    if len(b) < FRAGMENT * len(a):
+        return _within_window(a, b, ops)
+    if len(a) < FRAGMENT * len(b):
+        swap = {"delete": "insert", "insert": "delete"}
+        flipped = _within_window(b, a, tuple((swap.get(t, t), b1, b2, a1, a2)
+                                             for t, a1, a2, b1, b2 in ops))
+        return tuple((swap.get(t, t), a1, a2, b1, b2) for t, b1, b2, a1, a2 in flipped)
+    return ops
+
+
+def _within_window(long: str, short: str, ops: tuple[Opcode, ...]) -> tuple[Opcode, ...]:
+    """``ops`` of a fragment ``short`` redone inside the window its anchors place it in."""
+    anchors = [op for op in ops if op[0] == "equal" and op[2] - op[1] >= ANCHOR]
+    if not anchors:
+        return ops
+    first, last = anchors[0], anchors[-1]
+    lo = max(0, first[1] - 2 * first[3])
+    hi = min(len(long), last[2] + 2 * (len(short) - last[4]))
+    inner = [(t, a1 + lo, a2 + lo, b1, b2)
+             for t, a1, a2, b1, b2 in Levenshtein.opcodes(long[lo:hi], short)]
+    before = [("delete", 0, lo, 0, 0)] if lo else []
+    after = [("delete", hi, len(long), len(short), len(short))] if hi < len(long) else []
+    merged: list[Opcode] = []
+    for op in (*before, *inner, *after):  # one delete, not two, where the window begins
+        if merged and merged[-1][0] == op[0] == "delete" and merged[-1][2] == op[1]:
+            merged[-1] = ("delete", merged[-1][1], op[2], merged[-1][3], op[4])
+        else:
+            merged.append(op)
+    return tuple(merged)
 
 
 def reference_first(witnesses: Iterable[Witness]) -> list[Witness]:

@@ -259,3 +259,29 @@ def test_steps_and_variants_tables_are_aligned_with_one_row_each(yanli, capsys):
     assert header[:3] == ["rite", "kind", "by"]
     assert len(rows) == len(open_graph(store_dir).variants("yanli"))
     assert {r[1] for r in rows} <= set(KINDS)
+
+
+def test_a_fragment_is_placed_where_its_anchors_are_not_at_a_similar_clause_before() -> None:
+    """Seed 002 holds the second half of 燕礼; against KR1d0028's whole chapter a global edit
+    distance put its opening 卒歌主人洗 on the chapter's first 主人卒洗 (eleven leaves before).
+    Aligned inside the window its long identical runs place it in, it opens where it is."""
+    from ritegraph.corpus import load_manifest, read_text
+    from ritegraph.lexicon import default_folder
+    from ritegraph.readers import reader_for
+    from ritegraph.witnesses import equal_pairs, witnesses_of
+
+    files = {f.name: f for f in load_manifest().files}
+    chars = {}
+    for name in ("002_057a3db194e8ed57.txt", "kanripo/KR1d0028/KR1d0028_006.txt"):
+        f = files[name]
+        result = reader_for(f)(f, read_text(f.path))
+        (w,) = [w for w in witnesses_of(result, f.stem, f.stem, name, default_folder(),
+                                        lambda i: f"p{i}", lambda i: None) if w.rite == "yanli"]
+        chars[name] = w.chars
+    reference = chars["kanripo/KR1d0028/KR1d0028_006.txt"]
+    fragment = chars["002_057a3db194e8ed57.txt"]
+    assert fragment.startswith("卒歌主人洗")
+    first = [i for i, j in equal_pairs(reference, fragment) if j < 5]
+    assert reference[first[0]:first[0] + 5] == "卒歌主人洗"
+    assert first == list(range(first[0], first[0] + 5))
+    assert reference.index("主人卒洗") < first[0] - 1000  # the clause it used to land on
