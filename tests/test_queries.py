@@ -254,9 +254,9 @@ EXPECTED: dict[str, tuple[tuple[str, ...], list[tuple[str, ...]]]] = {
          "30378", "宾")]),
     "inferred-agents": (("rite", "agent", "action", "confidence", "quote"), [
         ("rite:xiangsheli", "role:sishe", "action:youshe", "0.6", "诱射")]),
-    "rite-overview": (("rite", "sections", "passages", "mentions", "acts"), [
-        ("rite:xiangsheli", "3", "9", "4", "12"),
-        ("rite:yanli", "3", "5", "3", "10")]),
+    "rite-overview": (("rite", "sections", "passages", "mentions", "acts", "riteSteps"), [
+        ("rite:xiangsheli", "3", "9", "4", "12", ""),
+        ("rite:yanli", "3", "5", "3", "10", "2")]),
     "scheme-mentions": (("concept", "layer", "mentions"), [
         ("role:shi", "layer:zhu", "1"),
         ("role:sizheng", "layer:jing", "1")]),

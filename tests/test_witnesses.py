@@ -285,3 +285,24 @@ def test_a_fragment_is_placed_where_its_anchors_are_not_at_a_similar_clause_befo
     assert reference[first[0]:first[0] + 5] == "卒歌主人洗"
     assert first == list(range(first[0], first[0] + 5))
     assert reference.index("主人卒洗") < first[0] - 1000  # the clause it used to land on
+
+
+def test_object_usage_counts_a_clause_once_however_many_witnesses_attest_it(yanli):
+    """燕礼 in three witnesses: the named query counts the 觯 washed once per rite step, so the
+    count lies between one witness's and the three witnesses' together."""
+    from ritegraph import query as q
+
+    _, store_dir = yanli
+    store = open_store(store_dir)
+    usage = {(r["object"].value, r["action"].value): int(r["acts"].value)
+             for r in q.run(q.LocalTarget(store), q.catalogue()["object-usage"]).rows}
+    counted = usage[(BASE + "object/zhi", BASE + "action/xi")]
+    per_witness = Counter(row["file"].value for row in store.query(f"""
+        PREFIX rg: <https://w3id.org/ritegraph/ontology#>
+        PREFIX oa: <http://www.w3.org/ns/oa#>
+        PREFIX dcterms: <http://purl.org/dc/terms/>
+        SELECT ?act ?file WHERE {{ ?act a rg:Step ; rg:object <{BASE}object/zhi> ;
+          rg:actionType <{BASE}action/xi> . ?e oa:hasBody ?act ; oa:hasTarget ?t .
+          ?t oa:hasSource/dcterms:identifier ?file }}""", use_default_graph_as_union=True))
+    assert len(per_witness) == 3
+    assert max(per_witness.values()) <= counted < sum(per_witness.values())
