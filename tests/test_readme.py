@@ -166,3 +166,8 @@ def test_the_readme_python_example_runs_as_written(built_store, monkeypatch):
     monkeypatch.setenv("RITEGRAPH_STORE", str(built_store))
     failures, tried = doctest.testfile(str(README), module_relative=False)
     assert tried >= 4 and failures == 0
+
+
+def test_every_file_the_readme_links_to_exists():
+    links = re.findall(r"\]\(([^)#:]+)(?:#[^)]*)?\)", README.read_text(encoding="utf-8"))
+    assert links and not [link for link in links if not (REPO / link).exists()]
