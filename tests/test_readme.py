@@ -171,3 +171,10 @@ def test_the_readme_python_example_runs_as_written(built_store, monkeypatch):
 def test_every_file_the_readme_links_to_exists():
     links = re.findall(r"\]\(([^)#:]+)(?:#[^)]*)?\)", README.read_text(encoding="utf-8"))
     assert links and not [link for link in links if not (REPO / link).exists()]
+
+
+def test_a_marker_may_name_the_exit_code_the_command_must_give():
+    text = "<!-- checked exit=1 -->\n```sh\nritegraph steps --disagreeing\n```\n\n```text\nx\n```\n"
+    (example,) = checked_examples(text)
+    assert (example.command, example.exit_code, example.output) == (
+        "ritegraph steps --disagreeing", 1, "x\n")
