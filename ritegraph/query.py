@@ -24,6 +24,7 @@ import urllib.parse
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pyoxigraph as ox
 
@@ -42,7 +43,6 @@ from .querytext import (  # noqa: F401 - re-exported: the query API
     with_limit,
     with_prefixes,
 )
-from .remote import Client, Response, first_lines, redact, where
 from .resources import data_dir
 from .results import (  # noqa: F401 - re-exported: the query API's result types and formats
     FORMATS,
@@ -64,6 +64,9 @@ from .results import (  # noqa: F401 - re-exported: the query API's result types
     term_to_json,
 )
 from .vocab import SPARQL_PREFIXES
+
+if TYPE_CHECKING:  # the HTTP client is imported only when an endpoint is asked
+    from .remote import Response
 
 ENV_USER = "RITEGRAPH_ENDPOINT_USER"
 ENV_PASSWORD = "RITEGRAPH_ENDPOINT_PASSWORD"
@@ -229,6 +232,8 @@ class RemoteTarget:
         self.endpoint, self.timeout = endpoint, timeout
         self.auth = auth if auth is not None else credentials()
         self.auth_scheme = (auth_scheme or os.environ.get(ENV_AUTH) or "basic").lower()
+        from .remote import Client, redact
+
         self.description = redact(endpoint)
         self.client = Client(timeout, self.auth, self.auth_scheme)
 
@@ -245,6 +250,8 @@ class RemoteTarget:
 
     def select(self, text: str) -> Result:
         """The answer to ``text``, with the predeclared prefixes it uses declared."""
+        from .remote import first_lines
+
         where = f"endpoint {self.description}"
         try:
             response = self.request(with_prefixes(text))
@@ -269,6 +276,8 @@ class RemoteTarget:
 
 def _graph_answer(response: Response, where: str) -> Result:
     """A CONSTRUCT/DESCRIBE answer: the triples of the RDF document the endpoint sent."""
+    from .remote import first_lines
+
     rdf_format = ox.RdfFormat.from_media_type(response.media_type or "")
     if rdf_format is None:
         raise RemoteError(f"{where}: the answer is {response.media_type or 'untyped'}, not RDF "
@@ -284,6 +293,8 @@ def _graph_answer(response: Response, where: str) -> Result:
 def _after_url(message: str, url: str) -> str:
     """A :mod:`ritegraph.remote` message without its leading ``URL: `` when that is ``url``
     (said once already)."""
+    from .remote import where
+
     head, sep, rest = message.partition(": ")
     return rest if sep and head == where(url) else message
 
