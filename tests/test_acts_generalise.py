@@ -527,3 +527,13 @@ def test_kanripo_check_set_floor(predicted: list[dict], chapter: str) -> None:
     figures = evaluate(load_gold(path), predicted)[0].figures()
     first, floor = KANRIPO_FLOORS[chapter]
     assert figures["agent_action_f1"] >= floor, (first, json.dumps(figures))
+
+
+def test_the_role_after_a_bow_is_the_one_bowed_to() -> None:
+    """有司彻/士丧礼: 拜X is a bow to X (南面拜众宾于门东); written solid before the next verb,
+    X is also its agent (主人再拜宾答拜: the guest answers)."""
+    bow, answer = acts_of("主人再拜賔答拜")
+    assert (bow.action, bow.agents, bow.recipients) == ("再拜", ["主人"], ["宾"])
+    assert (answer.action, answer.agents, answer.recipients) == ("答拜", ["宾"], ["主人"])
+    (bow,) = acts_of("南面拜衆賔于門東")
+    assert (bow.recipients, bow.places, bow.facing) == (["众宾"], ["门东"], "南")

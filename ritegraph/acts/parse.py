@@ -165,7 +165,8 @@ def _split_gap(tokens: list[Token], lo: int, hi: int, head: Head, rules: Rules) 
                     return p
             p = end
         elif kind is Kind.ROLE:
-            if head.verb.recipient and p == lo:
+            if head.verb.recipient and p == lo and (
+                    not head.verb.bow or token.start == tokens[p - 1].end):  # 拜宾, not 拜如初尸
                 p += 1
             else:
                 return p
