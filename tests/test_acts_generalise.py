@@ -537,3 +537,7 @@ def test_the_role_after_a_bow_is_the_one_bowed_to() -> None:
     assert (answer.action, answer.agents, answer.recipients) == ("答拜", ["宾"], ["主人"])
     (bow,) = acts_of("南面拜衆賔于門東")
     assert (bow.recipients, bow.places, bow.facing) == (["众宾"], ["门东"], "南")
+    # an intermediary after a bow speaks for the lord, he is not bowed to (燕礼 seed 002)
+    bow, decline = acts_of("公答再拜賔降拜小臣辭")[-2:]
+    assert (bow.action, bow.agents, bow.recipients) == ("拜", ["宾"], ["公"])
+    assert (decline.action, decline.agents) == ("辞", ["小臣"])

@@ -165,8 +165,8 @@ def _split_gap(tokens: list[Token], lo: int, hi: int, head: Head, rules: Rules) 
                     return p
             p = end
         elif kind is Kind.ROLE:
-            if head.verb.recipient and p == lo and (
-                    not head.verb.bow or token.start == tokens[p - 1].end):  # 拜宾, not 拜如初尸
+            if head.verb.recipient and p == lo and (not head.verb.bow or _bowed_to(
+                    token, tokens[p - 1], rules)):
                 p += 1
             else:
                 return p
@@ -179,6 +179,13 @@ def _split_gap(tokens: list[Token], lo: int, hi: int, head: Head, rules: Rules) 
         else:
             return p
     return p
+
+
+def _bowed_to(role: Token, verb: Token, rules: Rules) -> bool:
+    """A role written right after a bow is the one bowed to (拜宾), unless it is an
+    intermediary, who is not bowed to but speaks next (降拜小臣辞: the 小臣 declines for the
+    lord); a role written further on is not (拜如初尸: the 尸 acts next)."""
+    return role.start == verb.end and not set(role.labels) <= rules.intermediaries
 
 
 def _verbless_clause(tokens: list[Token], j: int, stop: int) -> bool:
