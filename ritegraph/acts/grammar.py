@@ -148,7 +148,7 @@ def _check_tables(source: _Source, schema: dict[str, dict[str, Any]], dotted: bo
                                    f"[{name}.{register}]")
         else:
             source.check_table(f"[{name}]", value, schema[name], f"[{name}]")
-    missing = [name for name in schema if name not in data and name != "copula"]
+    missing = [name for name in schema if name not in data]
     if missing:
         raise source.error(f"missing table(s) {', '.join(f'[{m}]' for m in missing)}", None)
 
