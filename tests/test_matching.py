@@ -106,8 +106,9 @@ def test_zhong_tally_holder_versus_middle(matcher, texts):
 
 
 def test_blockers(matcher, texts):
-    # 诸侯 (the lords) is not the target 侯; 节奏 is not the act 奏
+    # 诸侯 (the lords, a role of its own) is not the target 侯; 节奏 is not the act 奏
     assert spans(matcher, texts["004"], "此诸侯夫人劳卿大夫", 311) == [
+        (312, 314, "诸侯", "role", "诸侯"),
         (314, 316, "夫人", "role", "夫人"),
         (316, 317, "劳", "action", "劳"),
         (317, 318, "卿", "role", "卿"),
