@@ -48,6 +48,7 @@ def test_dataset_exports_keep_the_named_graphs(built_store, fmt, rdflib_format):
         assert isomorphic(dataset.graph(rdflib.URIRef(name)), to_rdflib(built_store, [name]))
 
 
+@pytest.mark.slow  # two seed rebuilds
 def test_turtle_keeps_cjk_readable_and_is_byte_identical_after_a_rebuild(tmp_path, seed_corpus,
                                                                           monkeypatch):
     # Build times (annotations' dcterms:created, the build activity) come from

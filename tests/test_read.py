@@ -61,7 +61,7 @@ def test_a_concept_is_found_by_any_of_its_names(graph, name):
 
 
 def test_unknown_and_ambiguous_names_are_usage_errors(graph):
-    with pytest.raises(UsageError, match="ambiguous: action/bin, role/bin"):
+    with pytest.raises(UsageError, match="ambiguous: action/bin, action/bin-2, role/bin"):
         graph.concept("bin")
     with pytest.raises(UsageError, match="no concept"):
         graph.concept("不存在")

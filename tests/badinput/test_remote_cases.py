@@ -184,7 +184,7 @@ CASES: list[Case] = [
          query("--sparql", "SELECT * { ?s ?p "), 2, "HTTP 400"),
     Case("unknown-prefix-local", None,
          query("--sparql", "SELECT * { ?s nope:p ?o }", endpoint=False), 2,
-         "prefix is used without a declaration", process=True),
+         "unknown prefix \"nope:\"", process=True),
     Case("unknown-named-query", None, query("no-such-query", endpoint=False), 2,
          "no query named", process=True),
     Case("param-injection", None,
