@@ -25,7 +25,7 @@ from ritegraph import query as q
 from ritegraph.cli import main
 from ritegraph.errors import RemoteError
 from ritegraph.push import graph_lines, push, remote_count, update_graph
-from ritegraph.remote import Client
+from ritegraph.remote import Client, redact
 from ritegraph.store import named_graphs, open_store
 
 from . import remote_support as rs
@@ -254,7 +254,7 @@ def test_credentials_are_sent_but_never_printed(fake_server, monkeypatch, capsys
     assert "s3cret-pw" not in err and "alice" not in err
     assert any(h.startswith("Basic ") for h in handler.seen_auth)
     secret_url = url.replace("http://", "http://alice:s3cret-pw@")
-    assert "s3cret-pw" not in q.redact(secret_url) and q.redact(secret_url) == url
+    assert "s3cret-pw" not in redact(secret_url) and redact(secret_url) == url
 
 
 # ------------------------------------------------------------------ Virtuoso (if installed)
