@@ -71,25 +71,19 @@ def scale(mb: float) -> int:
     from pathlib import Path
 
     sys.path.insert(0, str(Path(__file__).parent))
-    from bench_readers import SCALE_SOURCES, synthetic
+    from bench_readers import scaled_inputs
 
-    files = {f.name: f for f in load_manifest().files}
     worst = 0.0
     with tempfile.TemporaryDirectory() as tmp:
-        for label, name in SCALE_SOURCES.items():
-            file = files[name]
-            text = read_text(file.path)
-            base = max(1, round(mb * 2**20 / 4 / len(text.encode("utf-8"))))
+        for label, base, length, inputs in scaled_inputs(mb, Path(tmp)):
             times, counts = [], []
-            for factor in (1, 2, 4):
-                f, body = synthetic(file, text, base * factor, Path(tmp))
-                result = reader_for(f)(f, body)
-                seconds, acts = timed(extract_acts, result)
+            for f, body in inputs:
+                seconds, acts = timed(extract_acts, reader_for(f)(f, body))
                 times.append(seconds)
                 counts.append(len(acts))
             ratios = [t / times[0] for t in times]
             worst = max(worst, ratios[2])
-            print(f"{label}: {base}x{len(text)} chars, {counts[0]} acts at 1x: " + ", ".join(
+            print(f"{label}: {base}x{length} chars, {counts[0]} acts at 1x: " + ", ".join(
                 f"{k}x {t:.2f} s" for k, t in zip((1, 2, 4), times, strict=True))
                 + f"; ratios 2x/1x {ratios[1]:.1f}, 4x/1x {ratios[2]:.1f}")
     print(f"worst 4x/1x ratio {worst:.1f} (linear ≈ 4, quadratic ≈ 16)")

@@ -85,25 +85,31 @@ def synthetic(file: CorpusFile, text: str, times: int, tmp: Path) -> tuple[Corpu
     return replace(file, path=path, rites=rites), body
 
 
+def scaled_inputs(mb: float, tmp: Path):
+    """Per :data:`SCALE_SOURCES` entry: (label, base repeat, length, [(file, text) at 1x 2x 4x])
+    with the 4x input about ``mb`` MB (shared with benchmarks/bench_acts.py)."""
+    files = {f.name: f for f in load_manifest().files}
+    for label, name in SCALE_SOURCES.items():
+        file = files[name]
+        text = read_text(file.path)
+        base = max(1, round(mb * 2**20 / 4 / len(text.encode("utf-8"))))
+        yield label, base, len(text), [synthetic(file, text, base * k, tmp) for k in (1, 2, 4)]
+
+
 def scale(mb: float) -> int:
     import tempfile
 
-    files = {f.name: f for f in load_manifest().files}
     worst = 0.0
     with tempfile.TemporaryDirectory() as tmp:
-        for label, name in SCALE_SOURCES.items():
-            file = files[name]
-            text = read_text(file.path)
-            base = max(1, round(mb * 2**20 / 4 / len(text.encode("utf-8"))))
+        for label, base, length, inputs in scaled_inputs(mb, Path(tmp)):
             times = []
-            for factor in (1, 2, 4):
-                f, body = synthetic(file, text, base * factor, Path(tmp))
+            for f, body in inputs:
                 start = time.perf_counter()
                 reader_for(f)(f, body)
                 times.append(time.perf_counter() - start)
             ratios = [t / times[0] for t in times]
             worst = max(worst, ratios[2])
-            print(f"{label}: {base}x{len(text)} chars: " + ", ".join(
+            print(f"{label}: {base}x{length} chars: " + ", ".join(
                 f"{k}x {t:.2f} s" for k, t in zip((1, 2, 4), times, strict=True))
                 + f"; ratios 2x/1x {ratios[1]:.1f}, 4x/1x {ratios[2]:.1f}")
     print(f"worst 4x/1x ratio {worst:.1f} (linear ≈ 4, quadratic ≈ 16)")

@@ -118,20 +118,14 @@ def opcodes(a: str, b: str) -> tuple[Opcode, ...]:
     alignment, the variant readings and the rite steps all align each witness with its
     rite's reference.
 
-    A fragment is aligned semi-globally: inside the window of the longer text its anchors
+    ``a`` is the rite's reference (the longest witness, :func:`reference_first`). A fragment
+    ``b`` is aligned semi-globally: inside the window of the longer text its anchors
     place it in (its first and last long identical runs, widened by twice its unanchored
-    ends), the rest of the longer text one deletion (or insertion) before and after; a global
+    ends), the rest of the longer text one deletion before and after; a global
     alignment may spread the fragment's edges over the whole chapter (seed 002's opening
     卒歌主人洗 matched to the first 主人卒洗 of KR1d0028's 燕礼, eleven leaves earlier)."""
     ops = tuple(tuple(op) for op in Levenshtein.opcodes(a, b))
-    if len(b) < FRAGMENT * len(a):
-        return _within_window(a, b, ops)
-    if len(a) < FRAGMENT * len(b):
-        swap = {"delete": "insert", "insert": "delete"}
-        flipped = _within_window(b, a, tuple((swap.get(t, t), b1, b2, a1, a2)
-                                             for t, a1, a2, b1, b2 in ops))
-        return tuple((swap.get(t, t), a1, a2, b1, b2) for t, b1, b2, a1, a2 in flipped)
-    return ops
+    return _within_window(a, b, ops) if len(b) < FRAGMENT * len(a) else ops
 
 
 def _within_window(long: str, short: str, ops: tuple[Opcode, ...]) -> tuple[Opcode, ...]:
