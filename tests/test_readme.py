@@ -1,7 +1,7 @@
-"""The README stays true: its two commands are what a new user and CI run, and every example it
-quotes with its output gives that output on the seed build.
+"""The README and the docs stay true: the README's two commands are what a new user and CI run,
+and every example they quote with its output gives that output on the seed build.
 
-A checked example is written in README.md as
+A checked example is written in README.md (or any ``docs/*.md``) as
 
     <!-- checked -->            (or <!-- checked exit=1 --> for a command that exits 1)
     ```sh
@@ -17,7 +17,7 @@ seed build; it must exit with the marker's code (default 0), and its standard ou
 the ``text`` block once both are normalised: a timing in parentheses, ``(1.95 s)``, becomes
 ``(… s)``, and trailing spaces and blank lines at either end are dropped (nothing else: no
 store path is quoted). With ``RITEGRAPH_README_UPDATE=1`` the test writes every output that
-differs into README.md instead (review the diff), for when an output changes on purpose.
+differs into its document instead (review the diff), for when an output changes on purpose.
 """
 
 from __future__ import annotations
@@ -37,6 +37,7 @@ from markdown_it import MarkdownIt
 from .conftest import REPO
 
 README = REPO / "README.md"
+DOCUMENTS = (README, *sorted((REPO / "docs").glob("*.md")))
 MARKER = re.compile(r"<!--\s*checked(?:\s+exit=(\d))?\s*-->")
 TIMING = re.compile(r"\(\d+(?:\.\d+)? s\)")
 UPDATE = os.environ.get("RITEGRAPH_README_UPDATE") == "1"
@@ -64,8 +65,9 @@ def readme_commands() -> list[str]:
     return blocks[:2]
 
 
-def checked_examples(text: str) -> list[Example]:
-    """Every example marked ``<!-- checked -->`` in ``text``; a malformed one fails loudly."""
+def checked_examples(text: str, name: str = "README") -> list[Example]:
+    """Every example marked ``<!-- checked -->`` in ``text`` (of the document ``name``); a
+    malformed one fails loudly."""
     tokens, examples = fences(text), []
     for i, token in enumerate(tokens):
         marker = MARKER.fullmatch(token.content.strip()) if token.type == "html_block" else None
@@ -73,11 +75,12 @@ def checked_examples(text: str) -> list[Example]:
             continue
         following = tokens[i + 1:i + 3]
         if [t.info for t in following] != ["sh", "text"]:
-            raise ValueError(f"README line {token.map[0] + 1}: a checked marker must be "
+            raise ValueError(f"{name} line {token.map[0] + 1}: a checked marker must be "
                              "followed by a sh block and a text block")
         command, output = following
         if "\n" in command.content.strip():
-            raise ValueError(f"README line {command.map[0] + 1}: one command per checked example")
+            raise ValueError(f"{name} line {command.map[0] + 1}: one command per checked "
+                             "example")
         examples.append(Example(command.content.strip(), output.content,
                                 int(marker.group(1) or 0), (output.map[0] + 1, output.map[1] - 1)))
     return examples
@@ -98,18 +101,30 @@ def run(command: str, store: Path) -> subprocess.CompletedProcess[str]:
                           capture_output=True, text=True, timeout=300)
 
 
-def write_output(command: str, output: str) -> None:
-    """Replace the text block of the checked example ``command`` by ``output`` (atomically)."""
-    text = README.read_text(encoding="utf-8")
+def write_output(document: Path, command: str, output: str) -> None:
+    """Replace the text block of the checked example ``command`` in ``document`` by ``output``
+    (atomically)."""
+    text = document.read_text(encoding="utf-8")
     start, end = next(e.output_lines for e in checked_examples(text) if e.command == command)
     lines = text.splitlines(keepends=True)
-    lines[start:end] = [line.rstrip() + "\n" for line in output.strip("\n").splitlines()]
-    partial = README.with_suffix(".md.partial")
+    fence = lines[start - 1]
+    indent = fence[:len(fence) - len(fence.lstrip())]  # a block inside a list keeps its indent
+    lines[start:end] = [(indent + line).rstrip() + "\n"
+                        for line in output.strip("\n").splitlines()]
+    partial = document.with_suffix(".md.partial")
     partial.write_text("".join(lines), encoding="utf-8")
-    partial.replace(README)
+    partial.replace(document)
 
 
-EXAMPLES = checked_examples(README.read_text(encoding="utf-8"))
+def documented_examples() -> list[tuple[Path, Example]]:
+    """The checked examples of the README and of every document in ``docs/``."""
+    return [(document, example) for document in DOCUMENTS
+            for example in checked_examples(document.read_text(encoding="utf-8"),
+                                            document.relative_to(REPO).as_posix())]
+
+
+DOCUMENTED = documented_examples()
+EXAMPLES = [example for document, example in DOCUMENTED if document == README]
 
 
 def test_readme_starts_with_a_setup_and_build_command_then_a_test_command():
@@ -134,6 +149,11 @@ def test_readme_checks_at_least_five_examples_none_of_them_needing_the_whole_boo
     assert not [e.command for e in EXAMPLES if "shared" in e.command or " build" in e.command]
 
 
+def test_the_query_guide_checks_its_quoted_outputs_too():
+    guide = [e.command for d, e in DOCUMENTED if d.name == "queries.md"]
+    assert len(guide) >= 4 and "ritegraph query xian-zuo-chou" in guide
+
+
 def test_a_marker_without_its_two_blocks_is_refused():
     text = "<!-- checked -->\n```sh\nritegraph --version\n```\n\nno output block\n"
     with pytest.raises(ValueError, match=r"line 1: .* followed by a sh block and a text block"):
@@ -151,12 +171,13 @@ def test_timings_and_trailing_spaces_are_all_that_normalising_changes():
     assert normalise("3 warnings") != normalise("4 warnings")
 
 
-@pytest.mark.parametrize("example", EXAMPLES, ids=[e.command[:60] for e in EXAMPLES])
-def test_each_checked_readme_example_prints_what_the_readme_quotes(example, built_store):
+@pytest.mark.parametrize(("document", "example"), DOCUMENTED,
+                         ids=[f"{d.name}: {e.command[:60]}" for d, e in DOCUMENTED])
+def test_each_checked_example_prints_what_its_document_quotes(document, example, built_store):
     done = run(example.command, built_store)
     assert done.returncode == example.exit_code, done.stderr
     if UPDATE and normalise(done.stdout) != normalise(example.output):
-        write_output(example.command, done.stdout)
+        write_output(document, example.command, done.stdout)
         return
     assert normalise(done.stdout) == normalise(example.output)
 
