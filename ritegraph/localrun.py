@@ -15,12 +15,9 @@ per worker, too much for one command-line query.
 from __future__ import annotations
 
 import contextlib
-import multiprocessing
 import os
 import signal
-import threading
 import time
-from multiprocessing.connection import Connection
 from pathlib import Path
 
 from .errors import InputError, RitegraphError, StoreError
@@ -59,6 +56,8 @@ def limit_memory(mb: int) -> None:
 
 def exit_with_parent(parent: int, every: float = 1.0) -> None:
     """End this process when ``parent`` is gone (it may be busy in a long query)."""
+    import threading
+
     def watch() -> None:
         while True:
             time.sleep(every)
@@ -67,7 +66,52 @@ def exit_with_parent(parent: int, every: float = 1.0) -> None:
     threading.Thread(target=watch, daemon=True, name="exit-with-parent").start()
 
 
-def _child(conn: Connection, store_dir: str, memory_mb: int, parent: int) -> None:
+class Channel:
+    """Pickled messages over two pipe ends, each framed by its length.
+
+    Hand-written over ``os.pipe`` because :mod:`multiprocessing` (its ``Pipe`` and ``Process``)
+    costs more to import than a whole local query on a small store (issue 14's start-up goal).
+    """
+
+    def __init__(self, read_fd: int, write_fd: int) -> None:
+        self.read_fd, self.write_fd = read_fd, write_fd
+
+    def send(self, message: object) -> None:
+        import pickle
+
+        data = pickle.dumps(message, protocol=pickle.HIGHEST_PROTOCOL)
+        view = memoryview(len(data).to_bytes(8, "little") + data)
+        while view:
+            view = view[os.write(self.write_fd, view):]
+
+    def poll(self, timeout: float | None) -> bool:
+        """Whether a message (or the end of the pipe) is ready within ``timeout`` seconds."""
+        import select
+
+        return bool(select.select([self.read_fd], [], [], timeout)[0])
+
+    def recv(self) -> object:
+        import pickle
+
+        return pickle.loads(self._read(int.from_bytes(self._read(8), "little")))
+
+    def _read(self, size: int) -> bytes:
+        chunks, left = [], size
+        while left:
+            chunk = os.read(self.read_fd, min(left, 1 << 20))
+            if not chunk:
+                raise EOFError("the other end of the pipe closed")
+            chunks.append(chunk)
+            left -= len(chunk)
+        return b"".join(chunks)
+
+    def close(self) -> None:
+        for fd in (self.read_fd, self.write_fd):
+            with contextlib.suppress(OSError):
+                os.close(fd)
+
+
+def _child(conn: Channel, store_dir: str, memory_mb: int, parent: int) -> None:
     """The query process: open the store, answer ``select`` texts until the pipe closes."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C and kills us
     _quiet_stderr()  # an allocator's abort message would reach the terminal: the parent reports
@@ -121,23 +165,34 @@ def _memory_error(mb: int) -> InputError:
 
 
 class QueryProcess:
-    """One child process answering queries on the store in ``store_dir``."""
+    """One forked child process answering queries on the store in ``store_dir``."""
 
     def __init__(self, store_dir: Path, memory_mb: int | None = None) -> None:
         self.store_dir = Path(store_dir)
         self.memory_mb = memory_limit_mb() if memory_mb is None else memory_mb
         self.shown = 0.0  # the deadline as the user gave it, for messages
-        self.process: multiprocessing.process.BaseProcess | None = None
-        self.conn: Connection | None = None
+        self.pid: int | None = None
+        self.conn: Channel | None = None
 
-    def _start(self, deadline: float | None) -> Connection:
-        context = multiprocessing.get_context("fork")
-        self.conn, child = context.Pipe()
-        self.process = context.Process(
-            target=_child, name="ritegraph-query",
-            args=(child, str(self.store_dir), self.memory_mb, os.getpid()), daemon=True)
-        self.process.start()
-        child.close()
+    def _start(self, deadline: float | None) -> Channel:
+        child_reads, parent_writes = os.pipe()
+        parent_reads, child_writes = os.pipe()
+        parent = os.getpid()
+        pid = os.fork()
+        if pid == 0:  # the child: never returns into the caller's code
+            code = 0
+            try:
+                os.close(parent_reads)
+                os.close(parent_writes)
+                _child(Channel(child_reads, child_writes), str(self.store_dir),
+                       self.memory_mb, parent)
+            except BaseException:  # the parent reports a dead child
+                code = 1
+            finally:
+                os._exit(code)
+        os.close(child_reads)
+        os.close(child_writes)
+        self.pid, self.conn = pid, Channel(parent_reads, parent_writes)
         status, detail = self._receive(deadline, "opening the store")
         if status != "ready":
             self.close()
@@ -167,7 +222,7 @@ class QueryProcess:
             return self.conn.recv()
         except (EOFError, OSError, ConnectionError):
             code = self._reap()
-            if code == -signal.SIGKILL or code == -signal.SIGABRT or code == 134:
+            if code in (-signal.SIGKILL, -signal.SIGABRT, 134):
                 raise _memory_error(self.memory_mb) from None
             raise StoreError(f"{what} failed: the query process on {self.store_dir} died "
                              f"(exit {code})") from None
@@ -176,23 +231,24 @@ class QueryProcess:
             raise
 
     def _reap(self) -> int | None:
-        if self.process is None:
-            return None
-        self.process.join(5)
-        code = self.process.exitcode
+        """The dead child's exit code (a signal as its negative number)."""
+        code = None
+        if self.pid is not None:
+            with contextlib.suppress(ChildProcessError):
+                code = os.waitstatus_to_exitcode(os.waitpid(self.pid, 0)[1])
+            self.pid = None
         self.close()
         return code
 
     def close(self) -> None:
-        """Kill the child (idle or busy)."""
-        if self.process is not None:
-            with contextlib.suppress(OSError, ValueError, AttributeError):
-                self.process.kill()
-                self.process.join(5)
-        if self.conn is not None:
+        """Kill the child (idle or busy) and reap it."""
+        if self.pid is not None:
             with contextlib.suppress(OSError):
-                self.conn.close()
-        self.process, self.conn = None, None
+                os.kill(self.pid, signal.SIGKILL)
+                os.waitpid(self.pid, 0)
+        if self.conn is not None:
+            self.conn.close()
+        self.pid, self.conn = None, None
 
 
 class ProcessTarget:
