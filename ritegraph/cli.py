@@ -12,7 +12,6 @@ import argparse
 import importlib
 import os
 import sys
-import traceback
 from pathlib import Path
 
 from .errors import EXIT_INTERNAL, EXIT_USAGE, REPORT_TO, RitegraphError, StoreError
@@ -133,6 +132,8 @@ def make_parser(only: str | None = None) -> argparse.ArgumentParser:
 def internal_error(command: str, exc: BaseException, verbose: bool) -> int:
     """Report an unexpected exception in one line (the traceback too with ``verbose``)."""
     if verbose:
+        import traceback
+
         traceback.print_exception(exc, file=sys.stderr)
     message = " ".join(str(exc).split()) or "(no message)"
     print(f"ritegraph {command}: internal error: {type(exc).__name__}: {message} "

@@ -1,8 +1,9 @@
 """Local queries in a child process, so that a deadline, a memory bound and Ctrl-C really stop
 them (pyoxigraph cannot interrupt a running query).
 
-``ritegraph query`` on the local store forks one child for the whole command (cheap: it
-inherits the imported modules); the child opens the store read-only, bounds its own address
+``ritegraph query`` on the local store forks one child for the whole command, first thing (cheap:
+it inherits the imported modules, and it opens the store while the parent imports the query
+machinery and prepares the query); the child opens the store read-only, bounds its own address
 space (``RLIMIT_AS``, :data:`ENV_MEMORY`) and answers queries over a pipe. The parent waits for
 each answer at most ``deadline`` seconds; at the deadline, on Ctrl-C or when the child dies
 (out of memory), it kills the child and says so. The child ends with its parent.
@@ -20,7 +21,7 @@ import signal
 import time
 from pathlib import Path
 
-from .errors import InputError, RitegraphError, StoreError
+from .errors import InputError, RitegraphError, StoreError, UsageError
 
 ENV_MEMORY = "RITEGRAPH_QUERY_MEMORY_MB"
 DEFAULT_MEMORY_MB = 4096  # address space of a query process; 0 = unbounded
@@ -111,17 +112,34 @@ class Channel:
                 os.close(fd)
 
 
+def answer(store, text: str) -> tuple[list[str], list[dict], bool | None, list | None]:
+    """The answer of SPARQL ``text`` on ``store`` (default graph = union of the named graphs)
+    as the fields of a :class:`~ritegraph.results.Result`: plain data that pickles, computed
+    without the query module (the child process does not import it). Raises SyntaxError."""
+    import pyoxigraph as ox
+
+    from .vocab import SPARQL_PREFIXES
+
+    found = store.query(text, use_default_graph_as_union=True, prefixes=SPARQL_PREFIXES)
+    if isinstance(found, ox.QueryBoolean):
+        return [], [], bool(found), None
+    if isinstance(found, ox.QueryTriples):
+        return [], [], None, list(found)
+    names = [v.value for v in found.variables]
+    rows = [{n: solution[n] for n in names if solution[n] is not None} for solution in found]
+    return names, rows, None, None
+
+
 def _child(conn: Channel, store_dir: str, memory_mb: int, parent: int) -> None:
-    """The query process: open the store, answer ``select`` texts until the pipe closes."""
+    """The query process: open the store, answer query texts until the pipe closes."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C and kills us
     _quiet_stderr()  # an allocator's abort message would reach the terminal: the parent reports
     exit_with_parent(parent)
     try:
         limit_memory(memory_mb)
-        from .query import LocalTarget
         from .store import open_store
 
-        target = LocalTarget(open_store(Path(store_dir)))
+        store = open_store(Path(store_dir))
     except (RitegraphError, OSError, MemoryError) as exc:
         conn.send(("error", _portable(exc)))
         return
@@ -131,15 +149,19 @@ def _child(conn: Channel, store_dir: str, memory_mb: int, parent: int) -> None:
             text = conn.recv()
         except (EOFError, OSError):
             return
-        try:
-            conn.send(("ok", target.select(text)))
-        except RitegraphError as exc:
-            conn.send(("error", _portable(exc)))
-        except MemoryError:
-            conn.send(("error", _memory_error(memory_mb)))
-        except Exception as exc:  # a storage error of a corrupted store, …
-            conn.send(("error", StoreError(f"the query failed on the store in {store_dir}: "
-                                           f"{type(exc).__name__}: {exc}")))
+        conn.send(_answer_message(store, text, store_dir, memory_mb))
+
+
+def _answer_message(store, text: str, store_dir: str, memory_mb: int) -> tuple[str, object]:
+    try:
+        return "ok", answer(store, text)
+    except SyntaxError as exc:
+        return "syntax", str(exc)
+    except MemoryError:
+        return "error", _memory_error(memory_mb)
+    except Exception as exc:  # a storage error of a corrupted store, …
+        return "error", StoreError(f"the query failed on the store in {store_dir}: "
+                                   f"{type(exc).__name__}: {exc}")
 
 
 def _quiet_stderr() -> None:
@@ -173,8 +195,9 @@ class QueryProcess:
         self.shown = 0.0  # the deadline as the user gave it, for messages
         self.pid: int | None = None
         self.conn: Channel | None = None
+        self.ready = False
 
-    def _start(self, deadline: float | None) -> Channel:
+    def _fork(self) -> None:
         child_reads, parent_writes = os.pipe()
         parent_reads, child_writes = os.pipe()
         parent = os.getpid()
@@ -192,22 +215,35 @@ class QueryProcess:
                 os._exit(code)
         os.close(child_reads)
         os.close(child_writes)
-        self.pid, self.conn = pid, Channel(parent_reads, parent_writes)
+        self.pid, self.conn, self.ready = pid, Channel(parent_reads, parent_writes), False
+
+    def _wait_ready(self, deadline: float | None) -> None:
         status, detail = self._receive(deadline, "opening the store")
         if status != "ready":
             self.close()
             raise detail
-        return self.conn
+        self.ready = True
+
+    def start(self) -> None:
+        """Fork the child now: it opens the store while this process prepares the query."""
+        if self.pid is None:
+            self._fork()
 
     def select(self, text: str, deadline: float | None):
-        """The :class:`~ritegraph.query.Result` of ``text``, within ``deadline`` seconds."""
+        """The :func:`answer` to ``text``, within ``deadline`` seconds (SyntaxError for a
+        query the store cannot parse)."""
         started = time.monotonic()
         self.shown = deadline or 0.0
-        conn = self.conn if self.conn is not None else self._start(deadline)
+        self.start()
+        if not self.ready:
+            self._wait_ready(deadline)
+        assert self.conn is not None
         if deadline is not None:
             deadline = max(deadline - (time.monotonic() - started), 0.001)
-        conn.send(text)
+        self.conn.send(text)
         status, detail = self._receive(deadline, "the query")
+        if status == "syntax":
+            raise SyntaxError(detail)
         if status == "error":
             raise detail
         return detail
@@ -265,12 +301,17 @@ class ProcessTarget:
         self.deadline = deadline
         self.description = description or f"the store in {store_dir}"
         self.process = QueryProcess(Path(store_dir))
+        self.process.start()
 
     def select(self, text: str):
-        from .query import query_form
+        from .query import parse_error, query_form
+        from .results import Result
 
         query_form(text)
-        return self.process.select(text, self.deadline)
+        try:
+            return Result(*self.process.select(text, self.deadline))
+        except SyntaxError as exc:
+            raise UsageError(parse_error(exc)) from None
 
     def close(self) -> None:
         self.process.close()

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING
 import pyoxigraph as ox
 
 from .errors import RemoteError, UsageError
+from .localrun import answer
 from .querytext import (  # noqa: F401 - re-exported: the query API
     PREFIXES,
     bind,
@@ -63,7 +64,6 @@ from .results import (  # noqa: F401 - re-exported: the query API's result types
     term_from_json,
     term_to_json,
 )
-from .vocab import SPARQL_PREFIXES
 
 if TYPE_CHECKING:  # the HTTP client is imported only when an endpoint is asked
     from .remote import Response
@@ -172,19 +172,9 @@ class LocalTarget:
     def select(self, text: str) -> Result:
         query_form(text)
         try:
-            answer = self.store.query(text, use_default_graph_as_union=True,
-                                      prefixes=SPARQL_PREFIXES)
+            return Result(*answer(self.store, text))
         except SyntaxError as exc:
             raise UsageError(parse_error(exc)) from exc
-        if isinstance(answer, ox.QueryBoolean):
-            return Result([], [], bool(answer))
-        if isinstance(answer, ox.QueryTriples):
-            return Result([], triples=list(answer))
-        names = [v.value for v in answer.variables]
-        rows = []
-        for solution in answer:
-            rows.append({n: solution[n] for n in names if solution[n] is not None})
-        return Result(names, rows)
 
 
 _AT = re.compile(r"error at (\d+:\d+)")

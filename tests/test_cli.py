@@ -70,6 +70,23 @@ def test_a_named_query_on_the_store_imports_no_heavy_library(small_store_dir: Pa
     assert heavy_modules_after(code) == []
 
 
+def test_the_local_query_process_opens_the_store_before_the_query_machinery_is_imported(
+        small_store_dir: Path) -> None:
+    """The child is forked first and opens the store while the parent imports ritegraph.query;
+    neither needs multiprocessing (issue 14's start-up goal)."""
+    code = ("import sys\nimport ritegraph.commands.query\n"
+            "from ritegraph.localrun import ProcessTarget\n"
+            f"target = ProcessTarget({str(small_store_dir)!r})\n"
+            "print(target.process.pid is not None, 'ritegraph.query' in sys.modules,\n"
+            "      'multiprocessing' in sys.modules)\n"
+            "result = target.select('SELECT ?n { BIND(41 + 1 AS ?n) }')\n"
+            "print(result.variables, result.rows[0]['n'].value)\n"
+            "target.close()\n")
+    done = subprocess.run([sys.executable, "-c", code], env=ENV, capture_output=True,
+                          text=True, check=True, cwd=REPO)
+    assert done.stdout.splitlines() == ["True False False", "['n'] 42"]
+
+
 def test_vocabulary_terms_are_plain_strings_and_closed() -> None:
     from ritegraph.vocab import RG, SH, SKOS, XSD
 

@@ -4,10 +4,16 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import TYPE_CHECKING
 
-from .. import query as q
 from ..cli import add_store_option, store_dir
 from ..errors import UsageError
+
+if TYPE_CHECKING:
+    from ..query import Target
+
+# The query machinery (ritegraph.query) is imported only once the local query process is
+# forked, so that the child opens the store meanwhile (start-up ≤ 2× a bare pyoxigraph script).
 
 
 def register(subparsers) -> None:
@@ -25,7 +31,7 @@ def register(subparsers) -> None:
                         help="bind a declared parameter (IRI as <…> or prefix:local, a label, "
                              "or a literal); repeatable")
     parser.add_argument(
-        "--format", choices=q.FORMATS, default=None,
+        "--format", default=None, metavar="FORMAT",
         help="SELECT/ASK: table (default; labels instead of IRIs, aligned), csv, tsv (SPARQL "
              "1.1 CSV/TSV results), json (SPARQL 1.1 JSON results), xml (SPARQL Query Results "
              "XML); CONSTRUCT/DESCRIBE: turtle (default), ntriples, nquads, trig, rdfxml, jsonld")
@@ -38,7 +44,7 @@ def register(subparsers) -> None:
                         help="start csv or tsv with a UTF-8 byte order mark (for Excel)")
     parser.add_argument("--endpoint", metavar="URL",
                         help="SPARQL 1.1 query endpoint (credentials from "
-                             f"${q.ENV_USER} / ${q.ENV_PASSWORD})")
+                             "$RITEGRAPH_ENDPOINT_USER / $RITEGRAPH_ENDPOINT_PASSWORD)")
     parser.add_argument("--timeout", type=float, default=60.0, metavar="S",
                         help="deadline in seconds: of the whole HTTP request with --endpoint, of "
                              "the run on the local store otherwise (default 60)")
@@ -58,6 +64,8 @@ def parse_params(pairs: list[str]) -> dict[str, str]:
 
 
 def list_queries() -> str:
+    from .. import query as q
+
     queries = q.catalogue()
     name_width = max((len(n) for n in queries), default=0)
     lines = []
@@ -67,11 +75,13 @@ def list_queries() -> str:
     return "\n".join(lines) + "\n"
 
 
-def make_target(args: argparse.Namespace) -> q.Target:
+def make_target(args: argparse.Namespace) -> Target:
     """The endpoint given by --endpoint, else the local store (queried in a child process
     that the deadline, Ctrl-C or its memory bound stop)."""
     if args.endpoint:
-        return q.RemoteTarget(args.endpoint, timeout=args.timeout)
+        from ..query import RemoteTarget
+
+        return RemoteTarget(args.endpoint, timeout=args.timeout)
     from ..localrun import ProcessTarget
 
     return ProcessTarget(store_dir(args), deadline=args.timeout)
@@ -83,13 +93,16 @@ def run(args: argparse.Namespace) -> int:
         return 0
     if bool(args.query) == bool(args.sparql):
         raise UsageError("give one of NAME, FILE.rq or --sparql TEXT (or --list)")
-    named = q.resolve_query(args.query) if args.query else q.NamedQuery("<sparql>", args.sparql)
     params = parse_params(args.param)
-    form = q.query_form(named.text)
-    fmt = args.format or ("turtle" if form in q.GRAPH_FORMS else "table")
-    q.check_format(fmt, form, args.bom)
-    target = make_target(args)
+    target = make_target(args)  # first: the local query process opens the store meanwhile
     try:
+        from .. import query as q
+
+        named = (q.resolve_query(args.query) if args.query
+                 else q.NamedQuery("<sparql>", args.sparql))
+        form = q.query_form(named.text)
+        fmt = args.format or ("turtle" if form in q.GRAPH_FORMS else "table")
+        q.check_format(fmt, form, args.bom)
         result = q.run(target, named, params, args.limit)
         sys.stdout.write(q.format_result(result, fmt, target, with_label_columns=args.labels,
                                          bom=args.bom))
