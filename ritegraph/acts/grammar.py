@@ -46,6 +46,7 @@ GRAMMAR_SCHEMA: dict[str, dict[str, Any]] = {
     "carrying": {"classic": dict[str, _STRINGS], "modern": dict[str, _STRINGS]},
     "intermediaries": {"roles": _STRINGS, "to_bower": _STRINGS},
     "principals": {"roles": _STRINGS},
+    "bow_answers": {"lemmas": _STRINGS},
     "merge": {str: str},
     "passes": {"order": _STRINGS},
     "fold": {"across_clause_end": dict[str, bool]},
@@ -303,6 +304,7 @@ def _settings(rules: Rules, terms: dict, grammar: dict, register: str,
     rules.leading = frozenset(grammar["leading"][register])
     rules.enumeration = frozenset(grammar["enumeration"][register])
     rules.principals = frozenset(grammar["principals"]["roles"])
+    rules.bow_answers = frozenset(grammar["bow_answers"]["lemmas"])
     nouns = [*terms["object"][register].items()]
     for label, surfaces in nouns:  # verb surfaces that also name a thing (匕, 洗)
         for surface in surfaces:

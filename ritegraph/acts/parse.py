@@ -188,6 +188,13 @@ def _bowed_to(role: Token, verb: Token, rules: Rules) -> bool:
     return role.start == verb.end and not set(role.labels) <= rules.intermediaries
 
 
+def _answers_bow(head: Head, rules: Rules) -> bool:
+    """Whether the one just bowed to, written solid before ``head``, does its act: answering
+    the bow or taking up the cup (主人再拜賔答拜, 主婦拜祝受尸爵, 又拜上佐食綏祭); any other
+    act goes on with the bower (主人拜賔入即位袒: the host goes in)."""
+    return head.verb.bow or head.verb.drinker or head.lemma in rules.bow_answers
+
+
 def _verbless_clause(tokens: list[Token], j: int, stop: int) -> bool:
     """Whether the clause starting at ``j`` holds only places (宾升，西楹西，东面)."""
     seen = False
@@ -228,7 +235,8 @@ def parse_sentence(tokens: list[Token], rules: Rules) -> list[Head]:
         after.pre = tokens[split:after.first]
         last = strip_ends(head.post)
         if last and last[-1].kind is Kind.ROLE and head.verb.recipient:
-            direct = len(last) == 1 and not after.pre
+            direct = len(last) == 1 and not after.pre and (
+                not head.verb.bow or _answers_bow(after, rules))
             pivot = head.verb.pivot and not any(t.kind is Kind.CLAUSE_END for t in after.pre)
             if direct or pivot:
                 after.inherited = last[-1].labels
