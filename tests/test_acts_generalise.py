@@ -514,8 +514,8 @@ def test_serving_delicacies_is_an_act_and_the_delicacies_a_thing() -> None:
 
 #: Agent+action F1 floors of the Kanripo check sets: (first, clean score at 43c3e36, before any
 #: rule was changed on these chapters; floor just under the score reached since).
-KANRIPO_FLOORS = {"03": (0.553, 0.55), "10": (0.052, 0.78), "11": (0.020, 0.07),
-                  "12": (0.282, 0.655), "13": (0.389, 0.73), "14": (0.214, 0.85),
+KANRIPO_FLOORS = {"03": (0.553, 0.585), "10": (0.052, 0.79), "11": (0.020, 0.07),
+                  "12": (0.282, 0.655), "13": (0.389, 0.745), "14": (0.214, 0.85),
                   "16": (0.356, 0.815), "17": (0.403, 0.81)}
 
 
@@ -552,3 +552,14 @@ def test_the_one_bowed_to_acts_next_only_to_answer_the_bow() -> None:
     assert acts[0].recipients == ["宾"]
     bow, take = acts_of("主婦拜祝受尸爵")
     assert (bow.agents, take.action, take.agents) == (["主妇"], "受", ["祝"])
+
+
+def test_an_escort_to_a_place_and_the_bow_after_it_are_two_acts() -> None:
+    """觐礼/士相见礼: 送于门外再拜 is an escort to the gate and a bow, not one 拜送; 于 and a
+    person do not close the verb (有司彻 祝告于主人曰 is one 告); the subject written before a
+    bow and named again after it is not bowed to, it goes on (侯氏送于门外再拜侯氏遂从之)."""
+    acts = acts_of("使者降以左驂出侯氏送于門外再拜侯氏遂從之")
+    assert [(a.action, a.agents, a.recipients) for a in acts[2:]] == [
+        ("送", ["侯氏"], ["使者"]), ("再拜", ["侯氏"], ["使者"]), ("从", ["侯氏"], ["使者"])]
+    assert [(a.action, a.recipients) for a in acts_of("祝告于主人曰利成")] == [("告", ["主人"])]
+    assert [a.action for a in acts_of("卿退賔送再拜")] == ["退", "拜送"]  # 聘礼 seed 004

@@ -106,6 +106,8 @@ class Rules:
     surfaces: dict[str, tuple[Kind, tuple[str, ...], Verb | None]] = field(default_factory=dict)
     max_len: int = 1
     merges: dict[tuple[str, str], str] = field(default_factory=dict)
+    merge_across: frozenset[Kind] = frozenset()  # what may stand between two verbs that merge
+    destination_closes: bool = False  # a 于-place between them closes the first (送于门外再拜)
     verbs: dict[str, Verb] = field(default_factory=dict)
     cups: frozenset[str] = frozenset()
     contents: frozenset[str] = frozenset()
