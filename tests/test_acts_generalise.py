@@ -514,7 +514,7 @@ def test_serving_delicacies_is_an_act_and_the_delicacies_a_thing() -> None:
 
 #: Agent+action F1 floors of the Kanripo check sets: (first, clean score at 43c3e36, before any
 #: rule was changed on these chapters; floor just under the score reached since).
-KANRIPO_FLOORS = {"03": (0.553, 0.585), "10": (0.052, 0.79), "11": (0.020, 0.07),
+KANRIPO_FLOORS = {"03": (0.553, 0.60), "10": (0.052, 0.795), "11": (0.020, 0.07),
                   "12": (0.282, 0.655), "13": (0.389, 0.745), "14": (0.214, 0.85),
                   "16": (0.356, 0.815), "17": (0.403, 0.81)}
 
@@ -563,3 +563,11 @@ def test_an_escort_to_a_place_and_the_bow_after_it_are_two_acts() -> None:
         ("送", ["侯氏"], ["使者"]), ("再拜", ["侯氏"], ["使者"]), ("从", ["侯氏"], ["使者"])]
     assert [(a.action, a.recipients) for a in acts_of("祝告于主人曰利成")] == [("告", ["主人"])]
     assert [a.action for a in acts_of("卿退賔送再拜")] == ["退", "拜送"]  # 聘礼 seed 004
+
+
+def test_a_bow_written_before_receiving_or_sending_off_is_one_act() -> None:
+    """士相见礼: 主人再拜受 is one 拜受, 賔再拜送摯 one 拜送 (the guide's 拜受/拜送 lemmas)."""
+    acts = acts_of("主人再拜受賔再拜送摯出")
+    assert [(a.action, a.agents, a.objects) for a in acts] == [
+        ("拜受", ["主人"], []), ("拜送", ["宾"], ["挚"]), ("出", ["宾"], [])]
+    assert [a.action for a in acts_of("臣不敢辭再拜稽首受")] == ["辞", "拜受"]
