@@ -72,7 +72,7 @@ def _agents(head: Head, ctx: Context) -> tuple[list[str], bool]:
         if first_is_joint:
             agents.extend(ctx.subject)
         elif not joint:
-            roles = _solid_run(roles)
+            roles = roles[-1:]
         for role in roles:
             agents.extend(label for label in role.labels if label not in agents)
         return agents, True
@@ -83,15 +83,6 @@ def _agents(head: Head, ctx: Context) -> tuple[list[str], bool]:
     if head.inherited:
         return list(head.inherited), False
     return list(ctx.subject), False
-
-
-def _solid_run(roles: list[Token]) -> list[Token]:
-    """The roles written solid at the end of the subject: one apposed title (賔弔者: the 宾 who
-    is the 吊者) or a pair acting together (主人主婦); a role written further back is not."""
-    k = len(roles) - 1
-    while k and roles[k - 1].end == roles[k].start:
-        k -= 1
-    return roles[k:]
 
 
 def _negated(pre: list[Token]) -> bool:
