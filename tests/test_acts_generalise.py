@@ -514,9 +514,9 @@ def test_serving_delicacies_is_an_act_and_the_delicacies_a_thing() -> None:
 
 #: Agent+action F1 floors of the Kanripo check sets: (first, clean score at 43c3e36, before any
 #: rule was changed on these chapters; floor just under the score reached since).
-KANRIPO_FLOORS = {"03": (0.553, 0.55), "10": (0.052, 0.78), "11": (0.020, 0.07),
-                  "12": (0.282, 0.64), "13": (0.389, 0.67), "14": (0.214, 0.85),
-                  "16": (0.356, 0.815), "17": (0.403, 0.81)}
+KANRIPO_FLOORS = {"03": (0.553, 0.615), "10": (0.052, 0.795), "11": (0.020, 0.07),
+                  "12": (0.282, 0.705), "13": (0.389, 0.75), "14": (0.214, 0.88),
+                  "16": (0.356, 0.85), "17": (0.403, 0.83)}
 
 
 @pytest.mark.parametrize("chapter", sorted(KANRIPO_FLOORS))
@@ -541,3 +541,49 @@ def test_the_role_after_a_bow_is_the_one_bowed_to() -> None:
     bow, decline = acts_of("公答再拜賔降拜小臣辭")[-2:]
     assert (bow.action, bow.agents, bow.recipients) == ("拜", ["宾"], ["公"])
     assert (decline.action, decline.agents) == ("辞", ["小臣"])
+
+
+def test_the_one_bowed_to_acts_next_only_to_answer_the_bow() -> None:
+    """既夕/士丧礼: after 拜X the bower goes on (主人拜賔入即位袒: the host goes in); X acts
+    next only to answer the bow or take up the cup (少牢 卒爵主婦拜祝受尸爵: the 祝 takes it)."""
+    acts = acts_of("主人拜賔入即位袒")
+    assert [(a.action, a.agents) for a in acts] == [
+        ("拜", ["主人"]), ("入", ["主人"]), ("即位", ["主人"]), ("袒", ["主人"])]
+    assert acts[0].recipients == ["宾"]
+    bow, take = acts_of("主婦拜祝受尸爵")
+    assert (bow.agents, take.action, take.agents) == (["主妇"], "受", ["祝"])
+
+
+def test_an_escort_to_a_place_and_the_bow_after_it_are_two_acts() -> None:
+    """觐礼/士相见礼: 送于门外再拜 is an escort to the gate and a bow, not one 拜送; 于 and a
+    person do not close the verb (有司彻 祝告于主人曰 is one 告); the subject written before a
+    bow and named again after it is not bowed to, it goes on (侯氏送于门外再拜侯氏遂从之)."""
+    acts = acts_of("使者降以左驂出侯氏送于門外再拜侯氏遂從之")
+    assert [(a.action, a.agents, a.recipients) for a in acts[2:]] == [
+        ("送", ["侯氏"], ["使者"]), ("再拜", ["侯氏"], ["使者"]), ("从", ["侯氏"], ["使者"])]
+    assert [(a.action, a.recipients) for a in acts_of("祝告于主人曰利成")] == [("告", ["主人"])]
+    assert [a.action for a in acts_of("卿退賔送再拜")] == ["退", "拜送"]  # 聘礼 seed 004
+
+
+def test_a_bow_written_before_receiving_or_sending_off_is_one_act() -> None:
+    """士相见礼: 主人再拜受 is one 拜受, 賔再拜送摯 one 拜送 (the guide's 拜受/拜送 lemmas)."""
+    acts = acts_of("主人再拜受賔再拜送摯出")
+    assert [(a.action, a.agents, a.objects) for a in acts] == [
+        ("拜受", ["主人"], []), ("拜送", ["宾"], ["挚"]), ("出", ["宾"], [])]
+    assert [a.action for a in acts_of("臣不敢辭再拜稽首受")] == ["辞", "拜受"]
+
+
+def test_verbs_of_the_mourning_and_sacrifice_chapters_are_acts() -> None:
+    """士虞/少牢/士丧: the lexicon's 尝, 醋 (written for 酢), 诏, 汲 are acts; what the 宗人 calls
+    for (诏踊) is not done then; 庻 is 庶 (庻人見於君), 禭 is 襚; 得命 (being granted leave) is
+    no 命."""
+    assert [(a.action, a.agents, a.objects) for a in acts_of("尸嘗醴奠之")] == [
+        ("尝", ["尸"], ["醴"]), ("奠", ["尸"], ["醴"])]
+    reply = acts_of("祝酌授尸尸以醋主人主人拜受爵")[2]
+    assert (reply.action, reply.agents, reply.recipients) == ("酢", ["尸"], ["主人"])
+    assert [(a.action, a.agents) for a in acts_of("尸升宗人詔踊如初")] == [
+        ("升", ["尸"]), ("诏", ["宗人"])]
+    assert acts_of("管人汲不說繘屈之")[0].action == "汲"
+    assert [(a.action, a.agents) for a in acts_of("庻人見於君")] == [("见", ["庶人"])]
+    assert [(a.action, a.agents) for a in acts_of("禭者入")] == [("入", ["襚者"])]
+    assert [a.action for a in acts_of("辭不得命則曰某無以見")] == ["辞", "曰"]

@@ -46,7 +46,9 @@ GRAMMAR_SCHEMA: dict[str, dict[str, Any]] = {
     "carrying": {"classic": dict[str, _STRINGS], "modern": dict[str, _STRINGS]},
     "intermediaries": {"roles": _STRINGS, "to_bower": _STRINGS},
     "principals": {"roles": _STRINGS},
+    "bow_answers": {"lemmas": _STRINGS},
     "merge": {str: str},
+    "merge_across": {**_REGISTER, "destination_closes": dict[str, bool]},
     "passes": {"order": _STRINGS},
     "fold": {"across_clause_end": dict[str, bool]},
     "objects": {"cups": _STRINGS, "contents": _STRINGS, "default_cup": str,
@@ -287,6 +289,9 @@ def _settings(rules: Rules, terms: dict, grammar: dict, register: str,
     for pair, lemma in grammar["merge"].items():
         first, second = pair.split()
         rules.merges[(first, second)] = lemma
+    across = grammar["merge_across"]
+    rules.merge_across = frozenset(Kind(kind) for kind in across[register])
+    rules.destination_closes = across["destination_closes"].get(register, False)
     objects = grammar["objects"]
     rules.cups = frozenset(objects["cups"])
     rules.contents = frozenset(objects["contents"])
@@ -303,6 +308,7 @@ def _settings(rules: Rules, terms: dict, grammar: dict, register: str,
     rules.leading = frozenset(grammar["leading"][register])
     rules.enumeration = frozenset(grammar["enumeration"][register])
     rules.principals = frozenset(grammar["principals"]["roles"])
+    rules.bow_answers = frozenset(grammar["bow_answers"]["lemmas"])
     nouns = [*terms["object"][register].items()]
     for label, surfaces in nouns:  # verb surfaces that also name a thing (匕, 洗)
         for surface in surfaces:

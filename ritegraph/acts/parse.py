@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from itertools import pairwise
 
 from .context import Head
 from .rules import Kind, Rules, Token
@@ -78,16 +79,20 @@ def _heads(tokens: list[Token], rules: Rules) -> list[Head]:
             before = merged[-1]
             lemma = rules.merges.get((before.lemma, head.lemma))
             between = tokens[before.last + 1:head.first]
-            if lemma and all(t.kind in {Kind.PLACE, Kind.LOCATIVE, Kind.ROUTE, Kind.ROLE,
-                                        Kind.ADDRESSEE, Kind.FACING, Kind.ADVERB,
-                                        Kind.INSTRUMENT}
-                             for t in between):
+            if lemma and all(t.kind in rules.merge_across for t in between) and not (
+                    rules.destination_closes and _goes_to_place(between)):
                 before.last = head.last
                 before.lemma = lemma
                 before.verb = rules.verbs.get(lemma, before.verb)
                 continue
         merged.append(head)
     return merged
+
+
+def _goes_to_place(tokens: list[Token]) -> bool:
+    """Whether a 于-phrase naming a place stands in ``tokens`` (送于门外: where one went)."""
+    return any(a.kind is Kind.LOCATIVE and b.kind is Kind.PLACE
+               for a, b in pairwise(tokens))
 
 
 def _is_position(tokens: list[Token], i: int, rules: Rules) -> bool:
@@ -166,7 +171,7 @@ def _split_gap(tokens: list[Token], lo: int, hi: int, head: Head, rules: Rules) 
             p = end
         elif kind is Kind.ROLE:
             if head.verb.recipient and p == lo and (not head.verb.bow or _bowed_to(
-                    token, tokens[p - 1], rules)):
+                    token, tokens[p - 1], tokens[:head.first], rules)):
                 p += 1
             else:
                 return p
@@ -181,11 +186,21 @@ def _split_gap(tokens: list[Token], lo: int, hi: int, head: Head, rules: Rules) 
     return p
 
 
-def _bowed_to(role: Token, verb: Token, rules: Rules) -> bool:
+def _bowed_to(role: Token, verb: Token, before: list[Token], rules: Rules) -> bool:
     """A role written right after a bow is the one bowed to (拜宾), unless it is an
     intermediary, who is not bowed to but speaks next (降拜小臣辞: the 小臣 declines for the
-    lord); a role written further on is not (拜如初尸: the 尸 acts next)."""
-    return role.start == verb.end and not set(role.labels) <= rules.intermediaries
+    lord), or the subject written last before the bow, named again for what follows (侯氏送于
+    门外再拜侯氏遂从之); a role written further on is not (拜如初尸: the 尸 acts next)."""
+    subject = next((t.labels for t in reversed(before) if t.kind is Kind.ROLE), None)
+    return (role.start == verb.end and not set(role.labels) <= rules.intermediaries
+            and role.labels != subject)
+
+
+def _answers_bow(head: Head, rules: Rules) -> bool:
+    """Whether the one just bowed to, written solid before ``head``, does its act: answering
+    the bow or taking up the cup (主人再拜賔答拜, 主婦拜祝受尸爵, 又拜上佐食綏祭); any other
+    act goes on with the bower (主人拜賔入即位袒: the host goes in)."""
+    return head.verb.bow or head.verb.drinker or head.lemma in rules.bow_answers
 
 
 def _verbless_clause(tokens: list[Token], j: int, stop: int) -> bool:
@@ -228,7 +243,8 @@ def parse_sentence(tokens: list[Token], rules: Rules) -> list[Head]:
         after.pre = tokens[split:after.first]
         last = strip_ends(head.post)
         if last and last[-1].kind is Kind.ROLE and head.verb.recipient:
-            direct = len(last) == 1 and not after.pre
+            direct = len(last) == 1 and not after.pre and (
+                not head.verb.bow or _answers_bow(after, rules))
             pivot = head.verb.pivot and not any(t.kind is Kind.CLAUSE_END for t in after.pre)
             if direct or pivot:
                 after.inherited = last[-1].labels

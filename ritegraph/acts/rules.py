@@ -106,6 +106,8 @@ class Rules:
     surfaces: dict[str, tuple[Kind, tuple[str, ...], Verb | None]] = field(default_factory=dict)
     max_len: int = 1
     merges: dict[tuple[str, str], str] = field(default_factory=dict)
+    merge_across: frozenset[Kind] = frozenset()  # what may stand between two verbs that merge
+    destination_closes: bool = False  # a 于-place between them closes the first (送于门外再拜)
     verbs: dict[str, Verb] = field(default_factory=dict)
     cups: frozenset[str] = frozenset()
     contents: frozenset[str] = frozenset()
@@ -116,6 +118,7 @@ class Rules:
     carrying: dict[str, frozenset[str]] = field(default_factory=dict)  # 执 X 降: what is carried
     intermediaries: frozenset[str] = frozenset()
     to_bower: frozenset[str] = frozenset()  # an intermediary's acts addressed to the last bower
+    bow_answers: frozenset[str] = frozenset()  # 拜X then one of these: X's act (拜祝受尸爵)
     goals: frozenset[str] = frozenset()  # locatives that alone with a place are a going (到)
     leading: frozenset[str] = frozenset()  # joints where the first leads (带领): he goes on
     enumeration: frozenset[str] = frozenset()  # marks listing roles (、): a joint between them
