@@ -121,11 +121,14 @@ def parse_param_value(param: Param, value: str, prefixes: Mapping[str, str],
 
     A parameter whose default is an IRI takes an IRI (``<…>`` or ``prefix:local``) or a label,
     looked up on ``target`` (skos:prefLabel / skos:altLabel / rdfs:label); anything else is a
-    literal. Values that carry SPARQL syntax where a term is expected raise :class:`UsageError`.
+    literal (a string where the default is one). Values that carry SPARQL syntax where a term
+    is expected raise :class:`UsageError`.
     """
     if any(ord(c) < 0x20 for c in value):
         raise UsageError(f"parameter {param.name}: control characters are not allowed")
     if parse_iri(param.default, prefixes) is None:
+        if param.default.startswith('"') and not value.startswith('"'):
+            return ox.Literal(value)  # a text parameter takes text: witness=002 is no number
         return parse_literal(value)
     iri = parse_iri(value, prefixes)
     if iri is not None:
