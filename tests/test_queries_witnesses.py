@@ -3,6 +3,8 @@ one witness's acts with ``witness`` (the per-edition view), on 燕礼 in three w
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pyoxigraph as ox
 import pytest
 
@@ -125,3 +127,12 @@ def test_the_witness_value_is_a_string_literal():
     nq = QUERIES["exchanges"]
     prefixes = q.query_prefixes(nq.text)
     assert q.parse_param_value(nq.param(q.WITNESS), "002", prefixes) == ox.Literal("002")
+
+
+def test_every_query_of_acts_holds_the_witness_block_of_the_docs():
+    """One text for the restriction: the block docs/queries.md shows, in every such query."""
+    docs = (Path(__file__).resolve().parents[1] / "docs" / "queries.md").read_text("utf-8")
+    block = docs.split("```sparql\n", 1)[1].split("```", 1)[0]
+    flat = " ".join(block.split())
+    for name in ACT_QUERIES:
+        assert flat in " ".join(QUERIES[name].text.split()), name
