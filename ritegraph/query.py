@@ -6,7 +6,8 @@ A query file starts with header comments::
     #+ description: what the query answers (may repeat; lines are joined)
     #+ param: object — the object handled (obj:zhi)
 
-and each parameter ``NAME`` has exactly one default block ``VALUES ?NAME { … }`` in the body,
+and each parameter ``NAME`` has a default block ``VALUES ?NAME { … }`` in the body (one in
+each branch that uses it: ``witness``),
 bound by :mod:`ritegraph.querytext` (which also predeclares the project's prefixes).
 
 Queries run against a :class:`LocalTarget` (the embedded pyoxigraph store, default graph = union
@@ -299,4 +300,24 @@ def run(target: Target, query: NamedQuery | str, params: Mapping[str, str] | Non
         query = NamedQuery("<sparql>", query)
     text = bind_params(query, params or {}, target)
     undeclared_prefixes(text)  # an unknown prefix: one line, before the parser's
+    check_witness(target, (params or {}).get(WITNESS, ""))
     return target.select(with_limit(text, limit)).truncated(limit)
+
+
+#: The parameter of the act queries that restricts them to one witness's acts (docs/queries.md).
+WITNESS = "witness"
+_WITNESS_FILES = """PREFIX rg: <https://w3id.org/ritegraph/ontology#>
+PREFIX dcterms: <http://purl.org/dc/terms/>
+SELECT ?file WHERE { ?doc a rg:Document ; dcterms:identifier ?file }"""
+
+
+def check_witness(target: Target, witness: str) -> None:
+    """:class:`UsageError` unless some document's file name contains ``witness`` (the rule of
+    ``steps --witness`` and ``check --witness``); an empty one means the rite steps."""
+    if not witness:
+        return
+    files = sorted(row["file"].value for row in target.select(_WITNESS_FILES).rows)
+    if not any(witness in f for f in files):
+        shown = ", ".join(files[:6]) + (", …" if len(files) > 6 else "")
+        raise UsageError(f"no witness {witness!r}: no document's file name contains it "
+                         f"(files: {shown or 'none'})")

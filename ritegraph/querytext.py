@@ -1,6 +1,6 @@
 """The text of a query: its form, the predeclared prefixes, parameters bound as RDF terms.
 
-``--param NAME=VALUE`` replaces the parameter's one ``VALUES ?NAME { … }`` block by one RDF
+``--param NAME=VALUE`` replaces the parameter's ``VALUES ?NAME { … }`` block(s) by one RDF
 term parsed from VALUE and serialised by pyoxigraph (N-Triples syntax, escaped): user text never
 becomes query syntax. The prefixes of :data:`PREFIXES` (``vocab.SPARQL_PREFIXES``) may be used
 without a declaration; an unknown one is a one-line :class:`UsageError`.
@@ -121,11 +121,14 @@ def parse_param_value(param: Param, value: str, prefixes: Mapping[str, str],
 
     A parameter whose default is an IRI takes an IRI (``<…>`` or ``prefix:local``) or a label,
     looked up on ``target`` (skos:prefLabel / skos:altLabel / rdfs:label); anything else is a
-    literal. Values that carry SPARQL syntax where a term is expected raise :class:`UsageError`.
+    literal (a string where the default is one). Values that carry SPARQL syntax where a term
+    is expected raise :class:`UsageError`.
     """
     if any(ord(c) < 0x20 for c in value):
         raise UsageError(f"parameter {param.name}: control characters are not allowed")
     if parse_iri(param.default, prefixes) is None:
+        if param.default.startswith('"') and not value.startswith('"'):
+            return ox.Literal(value)  # a text parameter takes text: witness=002 is no number
         return parse_literal(value)
     iri = parse_iri(value, prefixes)
     if iri is not None:
@@ -170,13 +173,14 @@ def _values_block(name: str) -> re.Pattern[str]:
 
 
 def bind(text: str, bindings: Mapping[str, Term]) -> str:
-    """Replace each parameter's ``VALUES ?name { … }`` block by one serialised term."""
+    """Replace each parameter's ``VALUES ?name { … }`` blocks by one serialised term (a
+    parameter used in several branches of a UNION has a block in each: ``witness``)."""
     for name, term in bindings.items():
         pattern = _values_block(name)
-        if len(pattern.findall(text)) != 1:
-            raise UsageError(f"the query has no single 'VALUES ?{name} {{ … }}' block to bind")
+        if not pattern.search(text):
+            raise UsageError(f"the query has no 'VALUES ?{name} {{ … }}' block to bind")
         block = f"VALUES ?{name} {{ {term} }}"
-        text = pattern.sub(lambda _m, block=block: block, text, count=1)
+        text = pattern.sub(lambda _m, block=block: block, text)
     return text
 
 

@@ -50,7 +50,7 @@ class RiteStep:
     rite: str
     action: str
     span: tuple[int, int]  # positions of the reference witness's folded 经
-    acts: list[WitnessAct] = field(default_factory=list)
+    acts: list[WitnessAct] = field(default_factory=list)  # the reference witness's first
     missing: list[tuple[str, str]] = field(default_factory=list)  # (file, document IRI) of
     # the witnesses that carry the clause but state no such act
     differing: list[str] = field(default_factory=list)  # "agent", "object", "negated"
@@ -159,7 +159,9 @@ def rite_steps(witnesses: Iterable[Witness], acts: Iterable[WitnessAct],
                 if span is not None:
                     placed.append((span, rank, act))
         found = _merge(placed)
+        rank = {m.witness.file: k for k, m in enumerate(mapped)}
         for step in found:
+            step.acts.sort(key=lambda a: rank[a.file])  # the reference witness's act first
             _judge(step, mapped, spans)
         steps += found
     return steps

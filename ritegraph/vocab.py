@@ -151,6 +151,7 @@ class RG(metaclass=Vocabulary):
     reading = _NS + "reading"  # reading
     readingPassage = _NS + "readingPassage"  # reading passage
     recipient = _NS + "recipient"  # recipient role
+    representative = _NS + "representative"  # representative
     stepOf = _NS + "stepOf"  # step of the rite
     translates = _NS + "translates"  # translates layer
     variantOf = _NS + "variantOf"  # variant in rite

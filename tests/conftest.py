@@ -58,3 +58,13 @@ def small_store_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     with new_build(directory) as (store, _build_dir):
         store.load(path=str(SMALL_QUERY_GRAPH), format=ox.RdfFormat.TRIG)
     return directory
+
+
+@pytest.fixture(scope="session")
+def yanli(tmp_path_factory: pytest.TempPathFactory) -> tuple[BuildReport, Path]:
+    """燕礼 in three witnesses (the seed and two Kanripo editions), built: (report, store)."""
+    from .witness_support import YANLI, corpus_of
+
+    base = tmp_path_factory.mktemp("yanli")
+    report = build(base / "store", corpus_of(YANLI, base / "corpus"))
+    return report, base / "store"

@@ -16,8 +16,7 @@ from ritegraph.store import open_store
 from ritegraph.vocab import BASE
 
 from .test_fuzz_readers import check_reading
-from .test_witnesses import corpus_of
-from .witness_support import FOLD, REPO
+from .witness_support import FOLD, REPO, corpus_of
 
 GRAMMAR = load_list_grammar()
 LISTS = ("kanripo/KR1d0038/KR1d0038_018.txt", "kanripo/KR1d0038/KR1d0038_019.txt")

@@ -16,8 +16,7 @@ from ritegraph.readers import reader_for
 from ritegraph.store import open_store
 from ritegraph.vocab import BASE
 
-from .test_witnesses import corpus_of
-from .witness_support import FOLD, REPO
+from .witness_support import FOLD, REPO, corpus_of
 
 GRAMMAR = load_kaozheng_grammar()
 XIANGSHE = "kanripo/KR1d0028/KR1d0028_005.txt"

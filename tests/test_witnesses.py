@@ -3,14 +3,10 @@
 from __future__ import annotations
 
 import json
-import re
-import shutil
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
-from ritegraph.build import build
 from ritegraph.check.config import load_config
 from ritegraph.check.render import render_text as render_check
 from ritegraph.check.report import report_json, run_check
@@ -24,7 +20,7 @@ from ritegraph.vocab import BASE
 from ritegraph.witnesses import align_witnesses
 
 from .tables_support import columns
-from .witness_support import REPO, witness
+from .witness_support import REPO, YANLI, witness
 
 
 def test_passages_carrying_the_same_clause_are_parallel_across_scripts():
@@ -66,33 +62,6 @@ def test_three_witnesses_are_paired_two_by_two_through_the_reference():
 def test_one_witness_alone_is_not_aligned():
     a, _ = witness("a", ["主人獻賓"])
     assert align_witnesses([a]) == ([], [])
-
-
-def corpus_of(names: list[str], target: Path) -> Path:
-    """The bundled corpus cut down to some files, with their manifest entries."""
-    source = REPO / "corpus"
-    text = (source / "corpus.toml").read_text(encoding="utf-8")
-    blocks = re.split(r"(?m)^(?=\[\[)", text)
-    kept = [b for b in blocks if not b.startswith(("[[file]]", "[[unread]]"))
-            or any(f'name = "{n}"' in b for n in names)]
-    target.mkdir(parents=True)
-    for name in names:
-        (target / name).parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(source / name, target / name)
-    (target / "corpus.toml").write_text("".join(kept), encoding="utf-8")
-    return target
-
-
-YANLI = ["002_057a3db194e8ed57.txt", "kanripo/KR1d0038/KR1d0038_006.txt",
-         "kanripo/KR1d0026/KR1d0026_006.txt"]
-
-
-@pytest.fixture(scope="module")
-def yanli(tmp_path_factory):
-    """燕礼 in three witnesses (the seed and two Kanripo editions), built: (report, store)."""
-    base = tmp_path_factory.mktemp("yanli")
-    report = build(base / "store", corpus_of(YANLI, base / "corpus"))
-    return report, base / "store"
 
 
 def test_the_build_aligns_the_seed_and_the_kanripo_yanli(yanli):

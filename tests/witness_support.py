@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+import shutil
 from pathlib import Path
 
 from ritegraph.lexicon import load_lexicon
@@ -27,3 +29,23 @@ def witness(file: str, clauses: list[str], rite: str = "yanli") -> tuple[Witness
     folded = FOLD("".join(chars))
     return Witness(rite, file, f"https://w3id.org/ritegraph/doc/{file}", file, folded, offsets,
                    passages, sections, texts, edition=f"edition-{file}"), text
+
+
+def corpus_of(names: list[str], target: Path) -> Path:
+    """The bundled corpus cut down to some files, with their manifest entries."""
+    source = REPO / "corpus"
+    text = (source / "corpus.toml").read_text(encoding="utf-8")
+    blocks = re.split(r"(?m)^(?=\[\[)", text)
+    kept = [b for b in blocks if not b.startswith(("[[file]]", "[[unread]]"))
+            or any(f'name = "{n}"' in b for n in names)]
+    target.mkdir(parents=True)
+    for name in names:
+        (target / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(source / name, target / name)
+    (target / "corpus.toml").write_text("".join(kept), encoding="utf-8")
+    return target
+
+
+#: 燕礼 in three witnesses: the seed fragment and two Kanripo editions (KR1d0038 the reference).
+YANLI = ["002_057a3db194e8ed57.txt", "kanripo/KR1d0038/KR1d0038_006.txt",
+         "kanripo/KR1d0026/KR1d0026_006.txt"]

@@ -48,6 +48,9 @@ def register(subparsers) -> None:
     parser.add_argument("--timeout", type=float, default=60.0, metavar="S",
                         help="deadline in seconds: of the whole HTTP request with --endpoint, of "
                              "the run on the local store otherwise (default 60)")
+    parser.add_argument("--witness", metavar="W",
+                        help="the acts of one witness instead of one act per rite step (part "
+                             "of a file name: KR1d0026); the same as --param witness=W")
     parser.add_argument("--limit", type=int, metavar="N", help="at most N rows")
     add_store_option(parser)
     parser.set_defaults(func=run)
@@ -100,6 +103,11 @@ def run(args: argparse.Namespace) -> int:
 
         named = (q.resolve_query(args.query) if args.query
                  else q.NamedQuery("<sparql>", args.sparql))
+        if args.witness is not None:
+            if q.WITNESS in params:
+                raise UsageError("give the witness once: --witness W or --param witness=W")
+            named.param(q.WITNESS)  # a query without acts has no witness to restrict
+            params[q.WITNESS] = args.witness
         form = q.query_form(named.text)
         fmt = args.format or ("turtle" if form in q.GRAPH_FORMS else "table")
         q.check_format(fmt, form, args.bom)

@@ -1,5 +1,6 @@
 """Rite steps as RDF: one ``rg:RiteStep`` per step of a rite, with the action, an
-``rg:attestation`` per witness's ``rg:Step`` (and ``rg:stepOf`` back), and what its witnesses
+``rg:attestation`` per witness's ``rg:Step`` (and ``rg:stepOf`` back), the one that stands for it
+in counts (``rg:representative``: the first, which names it), and what its witnesses
 disagree on (docs/model.md, "Rite steps")."""
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ def rite_step_quads(out: QuadWriter, steps: list[RiteStep], lexicon: Lexicon) ->
         out.add(node, RDF.type, iri(RG.RiteStep), graph)
         out.add(node, RG.inRite, iri(rite_iri(step.rite)), graph)
         out.add(node, RG.actionType, iri(lexicon.concept("action", step.action).iri), graph)
+        out.add(node, RG.representative, iri(step.acts[0].iri), graph)
         for act in step.acts:
             out.add(node, RG.attestation, iri(act.iri), graph)
             out.add(act.iri, RG.stepOf, iri(node), graph)
