@@ -144,7 +144,10 @@ def internal_error(command: str, exc: BaseException, verbose: bool) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
-    args = make_parser(chosen_command(argv) or "").parse_args(argv)
+    try:
+        args = make_parser(chosen_command(argv) or "").parse_args(argv)
+    except KeyboardInterrupt:  # Ctrl-C while the command's modules are still being imported
+        return 130
     args.verbose = bool(getattr(args, "verbose", False) or args.global_verbose)
     args.quiet = bool(getattr(args, "quiet", False) or args.global_quiet)
     verbose = bool(getattr(args, "verbose", False))
