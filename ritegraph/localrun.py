@@ -277,14 +277,24 @@ class QueryProcess:
         return code
 
     def close(self) -> None:
-        """Kill the child (idle or busy) and reap it."""
+        """Kill the child (idle or busy); it is reaped in the background (its teardown, the
+        store's unmapping, takes milliseconds a command need not wait for)."""
         if self.pid is not None:
             with contextlib.suppress(OSError):
                 os.kill(self.pid, signal.SIGKILL)
-                os.waitpid(self.pid, 0)
+                _reap_in_background(self.pid)
         if self.conn is not None:
             self.conn.close()
         self.pid, self.conn = None, None
+
+
+def _reap_in_background(pid: int) -> None:
+    import threading
+
+    def reap() -> None:
+        with contextlib.suppress(ChildProcessError):
+            os.waitpid(pid, 0)
+    threading.Thread(target=reap, daemon=True, name=f"reap-{pid}").start()
 
 
 class ProcessTarget:
@@ -293,15 +303,19 @@ class ProcessTarget:
 
     def __init__(self, store_dir: Path, deadline: float | None = None,
                  description: str | None = None) -> None:
-        from .store import current_build
-
         if deadline is not None and not deadline > 0:
             raise InputError(f"--timeout must be a positive number of seconds, not {deadline:g}")
-        current_build(Path(store_dir))  # no store: StoreError now, in this process
         self.deadline = deadline
         self.description = description or f"the store in {store_dir}"
         self.process = QueryProcess(Path(store_dir))
-        self.process.start()
+        self.process.start()  # first: the child opens the store while we go on
+        from .store import current_build
+
+        try:
+            current_build(Path(store_dir))  # no store: StoreError now, in this process
+        except StoreError:
+            self.process.close()
+            raise
 
     def select(self, text: str):
         from .query import parse_error, query_form
