@@ -18,7 +18,7 @@ from ritegraph.store import open_store
 from ritegraph.vocab import BASE
 
 from .serve_support import Server, running
-from .test_pages import local, page
+from .test_pages import Page, local, page
 from .witness_support import YANLI
 
 PREFIXES = """PREFIX rg: <https://w3id.org/ritegraph/ontology#>
@@ -129,3 +129,38 @@ def test_another_witness_s_section_shows_the_representative_and_marks_its_own_ac
     assert len(rows) > len(represented)  # most of its steps are named by the reference witness
     assert html.count('class="attestation here"') == len(rows) - len(represented)
     assert sum("KR1d0026_006" in row[-2] for row in rows) == len(rows) - len(represented)
+
+
+def test_with_witness_the_rite_page_counts_that_witness_s_acts_as_rite_overview_does(
+        server, store):
+    result = q.run(q.LocalTarget(store, "燕礼"), q.catalogue()["rite-overview"],
+                   {q.WITNESS: "KR1d0026"})
+    acts = next(row["acts"].value for row in result.rows if row["rite"].value.endswith("/yanli"))
+    answer = server.get("/rite/yanli?witness=KR1d0026", accept="text/html")
+    shown = Page(answer.text)
+    assert shown.texts["n-acts"] == [acts]
+    sections = {href for href, _ in shown.links if href.startswith("/section/")}
+    assert sections and all(h.startswith("/section/KR1d0026_006/") for h in sections)
+    assert 'href="/section/KR1d0026_006/1?witness=KR1d0026"' in answer.text  # links keep it
+
+
+def test_with_witness_a_section_page_lists_that_witness_s_own_acts_and_quotes(
+        server, store, yanli):
+    section = section_titled(yanli[1], YANLI[2], "立司正")
+    own = Counter(row["quote"].value for row in store.query(PREFIXES + f"""SELECT ?a ?quote
+        WHERE {{ ?a rg:inSection <{section.iri}> ; a rg:Step .
+                 ?e oa:hasBody ?a ; oa:hasTarget/oa:hasSelector/oa:exact ?quote }}""",
+                                                            use_default_graph_as_union=True))
+    shown = page(server, local(section.iri) + "?witness=KR1d0026")
+    rows = shown.rows["steps"][1:]
+    assert Counter(row[-1][1:] for row in rows) == own
+    assert all("KR1d0038_006" in row[-2] for row in rows)  # the reference states each too
+    other = page(server, local(section.iri) + "?witness=KR1d0038")  # another witness's section
+    assert other.rows["steps"][1:] == []
+
+
+def test_a_witness_no_file_name_contains_is_a_client_error_naming_the_files(server, yanli):
+    section = section_titled(yanli[1], YANLI[1], "立司正")
+    answer = server.get(local(section.iri) + "?witness=KR9z", accept="text/html")
+    assert answer.status == 400
+    assert "no witness 'KR9z'" in answer.text and "KR1d0038_006" in answer.text
