@@ -17,6 +17,7 @@ from pathlib import Path
 import pyoxigraph as ox
 
 from ..errors import UsageError
+from ..querytext import bind as bind_values
 from ..rdf.iris import evidenced_by_selector
 from ..store import GRAPH_CORPUS, GRAPH_LEXICON, rite_graph
 from ..variants import KIND_CLASS, Reading, Variant
@@ -94,16 +95,20 @@ def bind_iris(text: str, bind: dict[str, str]) -> str:
 
 
 def select(store: ox.Store, name: str, graphs: list[str] | None = None,
-           bind: dict[str, str] | None = None
+           bind: dict[str, str] | None = None, values: dict[str, str] | None = None
            ) -> Iterable[dict[str, str | int | float | bool | None]]:
     """Run a read query over the union of the named graphs (or over ``graphs`` only), with
-    the variables of ``bind`` set to IRIs; rows as dicts of Python values."""
+    the variables of ``bind`` set to IRIs and the ``VALUES`` blocks of ``values`` to strings
+    (``witness``); rows as dicts of Python values."""
     options: dict = {}
     if graphs is None:
         options["use_default_graph_as_union"] = True
     else:
         options["default_graph"] = [ox.NamedNode(g) for g in graphs]
-    result = store.query(bind_iris(query_text(name), bind or {}), **options)
+    text = bind_iris(query_text(name), bind or {})
+    if values:
+        text = bind_values(text, {k: str(ox.Literal(v)) for k, v in values.items()})
+    result = store.query(text, **options)
     columns = [v.value for v in result.variables]
     for row in result:
         yield {c: python_value(row[c]) for c in columns}

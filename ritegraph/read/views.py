@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable
+from pathlib import PurePosixPath
 
 import pyoxigraph as ox
 
@@ -18,24 +19,34 @@ from .snapshot import layer_slug, read_rites, select, slug_of
 View = dict[str, object]
 
 
-def rite_view(store: ox.Store, iri: str) -> View:
-    """The rite's sections in every document, in order, with their steps and agents."""
-    sections = [dict(r) for r in select(store, "page-rite-sections", bind={"rite": iri})]
+def rite_view(store: ox.Store, iri: str, witness: str = "") -> View:
+    """The rite's steps counted as ``rite-overview`` counts them, and its sections in every
+    document, in order, with their steps (the rite steps their acts attest) and agents; with
+    ``witness``, that witness's acts and sections (the per-edition view)."""
+    values = {"witness": witness}
+    sections = [dict(r) for r in select(store, "page-rite-sections", bind={"rite": iri},
+                                         values=values)]
     documents: dict[str, dict] = {}
     for section in sections:
         documents.setdefault(section["file"], {
             "file": section["file"], "iri": section["document"], "title": section["title"],
             "sections": []})["sections"].append(section)
-    return {"kind": "rite", "documents": list(documents.values())}
+    counts = next(iter(select(store, "page-rite-counts", bind={"rite": iri}, values=values)), {})
+    return {"kind": "rite", "documents": list(documents.values()), "counts": counts,
+            "witness": witness}
 
 
-def section_view(store: ox.Store, iri: str) -> View:
-    """The section's steps in order (who, what, with what, where, facing, to whom, the quote)
-    and its text."""
+def section_view(store: ox.Store, iri: str, witness: str = "") -> View:
+    """The section's steps in order, one per rite step its acts attest (its representative's
+    who, what, with what, where, facing, to whom and quote, and every witness's attestation),
+    each act in no rite step as itself; and the section's text in every witness. With
+    ``witness``, the acts of that witness each as itself (none if the section is another's)."""
     steps: dict[str, dict] = {}
-    for r in select(store, "page-section-steps", bind={"section": iri}):
-        step = steps.setdefault(r["step"], {"iri": r["step"], "order": r["order"],
-                                            "negated": r["negated"], "slots": defaultdict(list)})
+    for r in select(store, "page-section-steps", bind={"section": iri},
+                    values={"witness": witness}):
+        step = steps.setdefault(r["act"], {
+            "iri": r["entry"], "act": r["act"], "rite_step": r["riteStep"], "order": r["order"],
+            "negated": r["negated"], "slots": defaultdict(list), "attestations": []})
         if r["property"]:
             step["slots"][STEP_SLOTS[r["property"].rsplit("#", 1)[-1]]].append(
                 {"iri": r["value"], "label": r["label"] or slug_of(r["value"])})
@@ -43,6 +54,7 @@ def section_view(store: ox.Store, iri: str) -> View:
         if r["step"] in steps:
             steps[r["step"]].update(quote=r["quote"], start=r["start"],
                                     layer=layer_slug(r["layer"], None))
+    _attestations(store, iri, steps)
     ordered = sorted(steps.values(), key=lambda s: (s.get("start") or 0, s["order"]))
     for step in ordered:
         step["slots"] = dict(step["slots"])
@@ -54,7 +66,28 @@ def section_view(store: ox.Store, iri: str) -> View:
                                          "text": []})["text"].append(
             {"iri": r["other"], "layer": layer_slug(r["layer"], None), "text": r["text"]})
     return {"kind": "section", "steps": ordered, "text": text,
-            "witnesses": list(witnesses.values())}
+            "witnesses": list(witnesses.values()), "witness": witness}
+
+
+def _attestations(store: ox.Store, section: str, steps: dict[str, dict]) -> None:
+    """Give each entry of a rite step its witnesses' attestations (the quote of the act shown,
+    the representative's but in the per-edition view, stands for the step) and ``witnesses``,
+    their number; an act in no rite step has one."""
+    by_rite_step = {s["rite_step"]: s for s in steps.values() if s["rite_step"]}
+    for r in select(store, "page-section-attestations", bind={"section": section}):
+        step = by_rite_step.get(r["riteStep"])
+        if step is None:
+            continue
+        step["attestations"].append({
+            "iri": r["attestation"], "file": r["file"], "name": PurePosixPath(r["file"]).stem,
+            "title": r["title"],
+            "passage": r["passage"], "quote": r["quote"], "start": r["start"],
+            "layer": layer_slug(r["layer"], None), "here": r["attestation"] == step["act"],
+            "entry": r["attestation"] == step["iri"]})
+        if r["attestation"] == step["iri"]:
+            step.update(quote=r["quote"], layer=layer_slug(r["layer"], None))
+    for step in steps.values():
+        step["witnesses"] = len(step["attestations"]) or 1
 
 
 def passage_view(store: ox.Store, iri: str) -> View:
@@ -140,8 +173,16 @@ _BY_KIND: dict[str, Callable[[ox.Store, str], View]] = {
 }
 
 
-def view(store: ox.Store, iri: str) -> View | None:
-    """The view for a minted IRI by its kind (the first path segment), or None."""
+#: The views that take a ``witness`` (the per-edition view, as ``ritegraph query --witness``).
+_BY_WITNESS: dict[str, Callable[[ox.Store, str, str], View]] = {
+    "rite": rite_view, "section": section_view}
+
+
+def view(store: ox.Store, iri: str, witness: str = "") -> View | None:
+    """The view for a minted IRI by its kind (the first path segment), or None; ``witness``
+    restricts a rite or section page to that witness's acts."""
     kind = iri.removeprefix(BASE).split("/", 1)[0]
+    if witness and kind in _BY_WITNESS:
+        return _BY_WITNESS[kind](store, iri, witness)
     found = _BY_KIND.get(kind)
     return found(store, iri) if found else None

@@ -147,7 +147,8 @@ async def resource(request: Request) -> Response:
         return PlainTextResponse(f"not acceptable: this resource is available as "
                                  f"{listing(DOCUMENTS)}\n", 406, headers={"Vary": "Accept"})
     if chosen is HTML:
-        reply = await request.app.state.pool.run("view", description.iri)
+        witness = request.query_params.get("witness", "")
+        reply = await request.app.state.pool.run("view", (description.iri, witness))
         if reply.status != 200:
             return Response(reply.body, reply.status, media_type=reply.media_type,
                             headers=limit_headers(request))

@@ -9,6 +9,8 @@ the local server (``Description.href``); the persistent IRI is shown on every pa
 
 from __future__ import annotations
 
+import urllib.parse
+
 import pyoxigraph as ox
 from starlette.responses import HTMLResponse
 
@@ -76,7 +78,9 @@ def resource_page(description: Description, view: dict | None = None) -> HTMLRes
                "sections": property_sections(d), "layer_names": LAYER_NAMES,
                "definitions": _values(d, str(SKOS.definition)),
                "notes": _values(d, str(SKOS.scopeNote)),
-               "alt_labels": _values(d, str(SKOS.altLabel))}
+               "alt_labels": _values(d, str(SKOS.altLabel)),
+               "witness_query": ("?" + urllib.parse.urlencode({"witness": view["witness"]})
+                                 if view.get("witness") else "")}
     if kind == "step":
         context["context"] = _step_context(view)
     template = kind if kind in ("rite", "section", "passage", "concept", "step") else "resource"

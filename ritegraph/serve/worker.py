@@ -1,6 +1,7 @@
 """The query worker: a process that opens the store read-only once and answers jobs.
 
-A job is ``("query", QueryJob)``, ``("describe", iri)``, ``("view", iri)`` (what a page shows),
+A job is ``("query", QueryJob)``, ``("describe", iri)``, ``("view", iri)`` or
+``("view", (iri, witness))`` (what a page shows),
 ``("search", text)`` or ``("check", rite or None)``; the answer is a :class:`Reply`. The
 server kills a worker that is still busy at the deadline (pyoxigraph cannot interrupt a query),
 so everything slow (parsing, evaluation, iterating the solutions, serialising) happens here.
@@ -182,13 +183,28 @@ def run_check_page(store: ox.Store, rite: str | None) -> Reply:
     return Reply(200, "text/html; charset=utf-8", html.encode())
 
 
+def run_view(store: ox.Store, payload: object) -> Reply:
+    """A page's view: ``iri`` or ``(iri, witness)``; a witness no file name contains is 400,
+    naming the files (the rule of ``ritegraph query --witness``)."""
+    iri, witness = payload if isinstance(payload, tuple) else (str(payload), "")
+    if witness:
+        from ..errors import UsageError
+        from ..query import LocalTarget, check_witness
+
+        try:
+            check_witness(LocalTarget(store, "the served store"), witness)
+        except UsageError as exc:
+            return text_reply(400, str(exc))
+    return json_reply(view(store, iri, witness))
+
+
 def handle(store: ox.Store, kind: str, payload: object) -> Reply:
     if kind == "query":
         return run_query(store, payload)  # type: ignore[arg-type]
     if kind == "describe":
         return run_describe(store, str(payload))
     if kind == "view":  # what a resource's HTML page shows beyond its triples
-        return json_reply(view(store, str(payload)))
+        return run_view(store, payload)
     if kind == "search":
         found = graph_of(store).search(str(payload))
         return json_reply([asdict(c) | {"key": c.key} for c in found])
