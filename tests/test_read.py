@@ -9,6 +9,7 @@ import pytest
 
 from ritegraph import open_graph
 from ritegraph.errors import UsageError
+from ritegraph.read.records import BASE
 from ritegraph.read.snapshot import bind_iris, select
 from ritegraph.store import open_store
 
@@ -74,6 +75,16 @@ def test_search_ranks_exact_label_matches_first(graph):
     found = [c.key for c in graph.search("jue")]
     assert found[0] == "object/jue" and "action/tuojueshe" in found
     assert graph.search("  ") == []
+
+
+def test_search_ranks_equal_matches_by_their_mentions(graph):
+    """爵 (jué, a cup) and 掘 (jué, to dig) are both exact matches of "jue": the cup, mentioned
+    far more often, comes first."""
+    found = [c.key for c in graph.search("jue")]
+    counts = graph._mention_counts
+    cup, dig = f"{BASE}object/jue", f"{BASE}action/jue"
+    assert counts.get(cup, 0) > counts.get(dig, 0)
+    assert found.index("object/jue") < found.index("action/jue")
 
 
 def test_bound_iris_are_written_into_the_query_and_nothing_else_is():

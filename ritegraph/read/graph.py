@@ -110,14 +110,16 @@ class RiteGraph:
 
     def search(self, text: str, limit: int = 50) -> list[Concept]:
         """Concepts whose labels contain ``text`` (any script, pinyin without tones, English);
-        exact label matches first."""
+        exact label matches first, then the most mentioned."""
         needle = fold_label(text)
         if not needle:
             return []
         exact = self._by_label.get(needle, set())
         hits = {iri for label, iris in self._by_label.items() if needle in label for iri in iris}
         concepts = self._concepts
-        ranked = sorted(hits, key=lambda i: (i not in exact, concepts[i].key))
+        mentioned = self._mention_counts
+        ranked = sorted(hits, key=lambda i: (i not in exact, -mentioned.get(i, 0),
+                                             concepts[i].key))
         return [concepts[i] for i in ranked[:limit] if i in concepts]
 
     def labels_of(self, iri: str) -> list[tuple[str, str]]:
@@ -204,6 +206,10 @@ class RiteGraph:
         for row in select(self.store, "labels", [GRAPH_LEXICON]):
             labels.setdefault(row["concept"], set()).add((row["label"], row["lang"]))
         return labels
+
+    @cached_property
+    def _mention_counts(self) -> dict[str, int]:
+        return {row["concept"]: int(row["n"]) for row in select(self.store, "concept-mentions")}
 
     def _index(self, key) -> dict[str, set[str]]:
         index: dict[str, set[str]] = {}
