@@ -201,6 +201,9 @@ class QueryProcess:
         child_reads, parent_writes = os.pipe()
         parent_reads, child_writes = os.pipe()
         parent = os.getpid()
+        import gc
+
+        gc.freeze()  # the objects so far are left alone by both processes' collectors
         pid = os.fork()
         if pid == 0:  # the child: never returns into the caller's code
             code = 0
@@ -305,17 +308,13 @@ class ProcessTarget:
                  description: str | None = None) -> None:
         if deadline is not None and not deadline > 0:
             raise InputError(f"--timeout must be a positive number of seconds, not {deadline:g}")
+        from .store import current_build  # pyoxigraph too: the child inherits them
+
+        current_build(Path(store_dir))  # no store: StoreError now, in this process
         self.deadline = deadline
         self.description = description or f"the store in {store_dir}"
         self.process = QueryProcess(Path(store_dir))
-        self.process.start()  # first: the child opens the store while we go on
-        from .store import current_build
-
-        try:
-            current_build(Path(store_dir))  # no store: StoreError now, in this process
-        except StoreError:
-            self.process.close()
-            raise
+        self.process.start()  # now: the child opens the store while this process goes on
 
     def select(self, text: str):
         from .query import parse_error, query_form

@@ -23,9 +23,8 @@ import os
 import re
 import urllib.parse
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 import pyoxigraph as ox
 
@@ -80,8 +79,7 @@ _HEADER = re.compile(r"^#\+\s*(\w+)\s*:\s*(.*?)\s*$")
 _PARAM = re.compile(r"^(\w+)\s*[—–-]+\s*(.*?)\s*\(([^()]*)\)\s*$")
 
 
-@dataclass(frozen=True)
-class Param:
+class Param(NamedTuple):
     """A declared parameter: ``#+ param: NAME — meaning (default)``."""
 
     name: str
@@ -89,8 +87,7 @@ class Param:
     default: str
 
 
-@dataclass(frozen=True)
-class NamedQuery:
+class NamedQuery(NamedTuple):
     name: str
     text: str
     summary: str = ""

@@ -26,7 +26,6 @@ import json
 import os
 import re
 import shutil
-import socket
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -104,7 +103,7 @@ def read_marker(build_dir: Path) -> dict | None:
 
 def _owner_alive(marker: dict) -> bool:
     """Whether the process that made a build may still be running (True when unsure)."""
-    if marker.get("host") != socket.gethostname():
+    if marker.get("host") != os.uname().nodename:
         return True
     pid = marker.get("pid")
     if not isinstance(pid, int) or pid <= 0:
@@ -142,7 +141,7 @@ def check_current(store_dir: Path) -> Path | None:
 def quads_prefix() -> str:
     """The name prefix of a build's temporary N-Quads file in the store directory: it names
     the host and process, so that the sweeper knows a killed build's file."""
-    return f".quads-{socket.gethostname()}-{os.getpid()}-"
+    return f".quads-{os.uname().nodename}-{os.getpid()}-"
 
 
 _QUADS_FILE = re.compile(r"\.quads-(?P<host>.+)-(?P<pid>\d+)-[^-]+\.nq")
@@ -214,7 +213,7 @@ def _make_build_dir(builds: Path) -> Path:
     build_dir = builds / build_id
     try:
         build_dir.mkdir()
-        marker = {"id": build_id, "pid": os.getpid(), "host": socket.gethostname(),
+        marker = {"id": build_id, "pid": os.getpid(), "host": os.uname().nodename,
                   "started": time.time(), "program": "ritegraph"}
         (build_dir / MARKER).write_text(json.dumps(marker), encoding="utf-8")
     except OSError as exc:

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import TYPE_CHECKING
 
 from ..cli import add_store_option, store_dir
 from ..errors import UsageError
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing before the fork (~5 ms)
 if TYPE_CHECKING:
     from ..query import Target
 
