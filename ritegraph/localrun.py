@@ -201,13 +201,13 @@ class QueryProcess:
         child_reads, parent_writes = os.pipe()
         parent_reads, child_writes = os.pipe()
         parent = os.getpid()
-        import gc
-
-        gc.freeze()  # the objects so far are left alone by both processes' collectors
         pid = os.fork()
         if pid == 0:  # the child: never returns into the caller's code
             code = 0
             try:
+                import gc
+
+                gc.freeze()  # its collector leaves the inherited objects (and their pages) alone
                 os.close(parent_reads)
                 os.close(parent_writes)
                 _child(Channel(child_reads, child_writes), str(self.store_dir),
