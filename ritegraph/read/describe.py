@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import cached_property
 
 import pyoxigraph as ox
 
@@ -128,10 +129,21 @@ class Description:
     root: str = ""
     formats: dict[str, str] = field(default_factory=dict)  # media type → local URL
 
+    @cached_property
+    def _by_subject(self) -> dict[Subject, list[ox.Triple]]:
+        """The triples by subject (a rite's description holds thousands: its acts)."""
+        index: dict[Subject, list[ox.Triple]] = {}
+        for t in self.triples:
+            index.setdefault(t.subject, []).append(t)
+        return index
+
+    def of(self, subject: Subject) -> list[ox.Triple]:
+        """The triples whose subject is ``subject`` (an IRI or a blank node)."""
+        return list(self._by_subject.get(subject, ()))
+
     def about(self, subject: str | None = None) -> list[ox.Triple]:
         """The triples whose subject is ``subject`` (default: the resource itself)."""
-        node = ox.NamedNode(subject or self.iri)
-        return [t for t in self.triples if t.subject == node]
+        return self.of(ox.NamedNode(subject or self.iri))
 
     def subjects(self) -> list[Subject]:
         """The resource, then every other subject described beyond its labels, in order."""
@@ -143,10 +155,9 @@ class Description:
 
     def labels(self, iri: str) -> list[ox.Literal]:
         """The labels of an IRI (skos:prefLabel first, then rdfs:label), best language first."""
-        node = ox.NamedNode(iri)
-        found = [(LABELS.index(t.predicate.value), t.object) for t in self.triples
-                 if t.subject == node and t.predicate.value in LABELS
-                 and isinstance(t.object, ox.Literal)]
+        found = [(LABELS.index(t.predicate.value), t.object)
+                 for t in self._by_subject.get(ox.NamedNode(iri), ())
+                 if t.predicate.value in LABELS and isinstance(t.object, ox.Literal)]
         return [lit for _p, lit in sorted(found, key=lambda x: (_rank(x[1]), x[0]))]
 
     def label(self, iri: str) -> str:

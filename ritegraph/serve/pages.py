@@ -34,7 +34,7 @@ def _cell(term: ox.NamedNode | ox.BlankNode | ox.Literal, d: Description) -> dic
 
 
 def _rows(subject: ox.NamedNode | ox.BlankNode, d: Description) -> list[dict]:
-    triples = [t for t in d.triples if t.subject == subject]
+    triples = d.of(subject)
     triples.sort(key=lambda t: (t.predicate.value, str(t.object)))
     return [{"property": compact(t.predicate.value, PREFIXES),
              "property_iri": t.predicate.value,
