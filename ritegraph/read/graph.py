@@ -117,8 +117,9 @@ class RiteGraph:
         exact = self._by_label.get(needle, set())
         hits = {iri for label, iris in self._by_label.items() if needle in label for iri in iris}
         concepts = self._concepts
-        mentioned = self._mention_counts
-        ranked = sorted(hits, key=lambda i: (i not in exact, -mentioned.get(i, 0),
+        tied = exact & hits if len(exact & hits) > 1 else set()
+        ranked = sorted(hits, key=lambda i: (i not in exact,
+                                             -self.mention_count(i) if i in tied else 0,
                                              concepts[i].key))
         return [concepts[i] for i in ranked[:limit] if i in concepts]
 
@@ -207,9 +208,16 @@ class RiteGraph:
             labels.setdefault(row["concept"], set()).add((row["label"], row["lang"]))
         return labels
 
+    def mention_count(self, iri: str) -> int:
+        """How often a concept is mentioned, in every layer and witness (counted once)."""
+        if iri not in self._mention_counts:
+            (row,) = select(self.store, "concept-mentions", bind={"concept": iri})
+            self._mention_counts[iri] = int(row["n"] or 0)
+        return self._mention_counts[iri]
+
     @cached_property
     def _mention_counts(self) -> dict[str, int]:
-        return {row["concept"]: int(row["n"]) for row in select(self.store, "concept-mentions")}
+        return {}
 
     def _index(self, key) -> dict[str, set[str]]:
         index: dict[str, set[str]] = {}
