@@ -587,3 +587,17 @@ def test_verbs_of_the_mourning_and_sacrifice_chapters_are_acts() -> None:
     assert [(a.action, a.agents) for a in acts_of("庻人見於君")] == [("见", ["庶人"])]
     assert [(a.action, a.agents) for a in acts_of("禭者入")] == [("入", ["襚者"])]
     assert [a.action for a in acts_of("辭不得命則曰某無以見")] == ["辞", "曰"]
+
+
+def test_roles_of_divination_and_mourning_are_one_role_each() -> None:
+    """士丧礼/既夕礼: 命筮者 and 涖卜 (who charges the milfoil, who presides at the turtle) are
+    roles, not 命/卜 with an object; 親者 and 庶兄弟 (= 衆兄弟, 郑注) mourn; 公史 is the lord's
+    scribe, one role."""
+    acts = acts_of("卒筮執卦以示命筮者命筮者受視")
+    assert [(a.action, a.agents, a.recipients) for a in acts][-3:] == [
+        ("示", [], ["命筮者"]), ("受", ["命筮者"], []), ("视", ["命筮者"], [])]
+    assert [(a.action, a.agents) for a in acts_of("涖卜受視反之")][:2] == [
+        ("受", ["涖卜"]), ("视", ["涖卜"])]
+    assert [(a.action, a.agents) for a in acts_of("親者禭")] == [("襚", ["亲者"])]
+    assert [(a.action, a.agents) for a in acts_of("庶兄弟禭")] == [("襚", ["众兄弟"])]
+    assert acts_of("公史自西方東面命毋哭")[0].agents == ["公史"]
