@@ -514,8 +514,8 @@ def test_serving_delicacies_is_an_act_and_the_delicacies_a_thing() -> None:
 
 #: Agent+action F1 floors of the Kanripo check sets: (first, clean score at 43c3e36, before any
 #: rule was changed on these chapters; floor just under the score reached since).
-KANRIPO_FLOORS = {"03": (0.553, 0.615), "10": (0.052, 0.795), "11": (0.020, 0.07),
-                  "12": (0.282, 0.705), "13": (0.389, 0.75), "14": (0.214, 0.88),
+KANRIPO_FLOORS = {"03": (0.553, 0.635), "10": (0.052, 0.82), "11": (0.020, 0.07),
+                  "12": (0.282, 0.755), "13": (0.389, 0.75), "14": (0.214, 0.88),
                   "16": (0.356, 0.85), "17": (0.403, 0.83)}
 
 
@@ -587,3 +587,34 @@ def test_verbs_of_the_mourning_and_sacrifice_chapters_are_acts() -> None:
     assert [(a.action, a.agents) for a in acts_of("庻人見於君")] == [("见", ["庶人"])]
     assert [(a.action, a.agents) for a in acts_of("禭者入")] == [("入", ["襚者"])]
     assert [a.action for a in acts_of("辭不得命則曰某無以見")] == ["辞", "曰"]
+
+
+def test_roles_of_divination_and_mourning_are_one_role_each() -> None:
+    """士丧礼/既夕礼: 命筮者 and 涖卜 (who charges the milfoil, who presides at the turtle) are
+    roles, not 命/卜 with an object; 親者 and 庶兄弟 (= 衆兄弟, 郑注) mourn; 公史 is the lord's
+    scribe, one role."""
+    acts = acts_of("卒筮執卦以示命筮者命筮者受視")
+    assert [(a.action, a.agents, a.recipients) for a in acts][-3:] == [
+        ("示", [], ["命筮者"]), ("受", ["命筮者"], []), ("视", ["命筮者"], [])]
+    assert [(a.action, a.agents) for a in acts_of("涖卜受視反之")][:2] == [
+        ("受", ["涖卜"]), ("视", ["涖卜"])]
+    assert [(a.action, a.agents) for a in acts_of("親者禭")] == [("襚", ["亲者"])]
+    assert [(a.action, a.agents) for a in acts_of("庶兄弟禭")] == [("襚", ["众兄弟"])]
+    assert acts_of("公史自西方東面命毋哭")[0].agents == ["公史"]
+
+
+def test_unpunctuated_speech_ends_at_its_closing_formula_or_the_bidding_done() -> None:
+    """士相见礼: a reply's 敢不V (敢不敬从, 敢不从) is its last word, what follows is done;
+    觐礼: 擯者延之曰升升 — the second 升 is the bidding done, by the one bidden; 乡射礼:
+    許諾 is the reply given, by the speaker."""
+    acts = acts_of("主人對曰某也固辭不得命敢不敬從出迎于門外再拜賔荅再拜")
+    assert [(a.action, a.agents, a.recipients) for a in acts] == [
+        ("对", ["主人"], []), ("出迎", ["主人"], []), ("再拜", ["主人"], ["宾"]),
+        ("答拜", ["宾"], ["主人"])]
+    assert [a.action for a in acts_of("賔對曰某固辭不得命敢不從再拜受")] == ["对", "拜受"]
+    acts = acts_of("侯氏降階東北面再拜稽首擯者延之曰升升成拜乃出")
+    assert [(a.action, a.agents) for a in acts][2:] == [
+        ("延", ["摈者"]), ("曰", ["摈者"]), ("升", ["侯氏"]), ("成拜", ["侯氏"]),
+        ("出", ["侯氏"])]
+    assert [(a.action, a.agents) for a in acts_of("賔對曰某不能爲二三子許諾")] == [
+        ("对", ["宾"]), ("许", ["宾"])]

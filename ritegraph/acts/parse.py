@@ -46,20 +46,52 @@ def standing_head(tokens: list[Token], rules: Rules) -> Head | None:
     return Head(facing, facing, "立", rules.verbs["立"], pre=pre)
 
 
-def speech_segments(tokens: list[Token], rules: Rules) -> list[list[Token]]:
+def speech_segments(tokens: list[Token], rules: Rules) -> list[tuple[list[Token], bool]]:
     """Split a sentence at reported speech; in unpunctuated classic text the words said after
-    曰 run up to the next role or 皆 (对曰诺敢不醉皆反坐), and are dropped."""
-    segments: list[list[Token]] = [[]]
-    skipping = False
-    for token in tokens:
-        if skipping and token.kind not in (Kind.ROLE, Kind.ALL):
-            continue
-        skipping = False
-        segments[-1].append(token)
+    曰 run up to the next role or 皆 (对曰诺敢不醉皆反坐), a closing formula's verb (敢不敬从)
+    or a bidding obeyed at once (延之曰升升: the second 升 is done), and are dropped. Each
+    segment comes with whether it opens with a bidding obeyed (its agent is the one bidden)."""
+    segments: list[tuple[list[Token], bool]] = [([], False)]
+    state = _NARRATIVE
+    for k, token in enumerate(tokens):
+        if token.kind is Kind.CLOSING:  # 敢不从 is words said even with no 曰 in the sentence
+            state = _CLOSING
+        if state != _NARRATIVE:
+            state = _speech_state(tokens, k, state)
+            if state == _LAST and _repeated(tokens, k) and not tokens[k].verb.addressed:
+                segments[-1] = (segments[-1][0], True)
+            if state != _NARRATIVE:
+                continue
+        segments[-1][0].append(token)
         if token.kind is Kind.VERB and token.verb.speech:
-            segments.append([])
-            skipping = not rules.modern
-    return [s for s in segments if s]
+            segments.append(([], False))
+            state = _NARRATIVE if rules.modern else _WORDS
+    return [s for s in segments if s[0]]
+
+
+_NARRATIVE, _WORDS, _CLOSING, _LAST = "narrative", "words", "closing", "last"
+
+
+def _speech_state(tokens: list[Token], k: int, state: str) -> str:
+    """Where token ``k`` stands in unpunctuated reported speech: still in the words said,
+    after 敢不 (the closing formula's verb is the last word), the last word, or back in the
+    narrative."""
+    token = tokens[k]
+    if state == _LAST or token.kind in (Kind.ROLE, Kind.ALL):
+        return _NARRATIVE
+    if token.kind is Kind.CLOSING:
+        return _CLOSING
+    if token.kind is Kind.VERB and (state == _CLOSING or _repeated(tokens, k)):
+        return _LAST
+    return state
+
+
+def _repeated(tokens: list[Token], k: int) -> bool:
+    """曰升升: a verb said and written again right after it is the bidding done (许诺: the
+    reply given, by the speaker himself when the verb is addressed)."""
+    after = tokens[k + 1] if k + 1 < len(tokens) else None
+    return (after is not None and after.kind is Kind.VERB and after.start == tokens[k].end
+            and after.verb.lemma == tokens[k].verb.lemma and not after.verb.speech)
 
 
 def _heads(tokens: list[Token], rules: Rules) -> list[Head]:

@@ -36,11 +36,13 @@ class Kind(StrEnum):
     RELATIVE = "relative"
     NOMINALIZER = "nominalizer"
     CLAUSE_END = "clause_end"
+    CLOSING = "closing"
 
 
 #: When two kinds claim one surface, the earlier kind wins.
 _PRIORITY = [Kind.OPAQUE, Kind.ROLE, Kind.CHIEF, Kind.VERB, Kind.FACING, Kind.PLACE, Kind.OBJECT,
-             Kind.NEGATION, Kind.LOCATIVE, Kind.ROUTE, Kind.JOINT, Kind.ALL, Kind.PRONOUN,
+             Kind.CLOSING, Kind.NEGATION, Kind.LOCATIVE, Kind.ROUTE, Kind.JOINT, Kind.ALL,
+             Kind.PRONOUN,
              Kind.PERSON, Kind.DISPOSAL, Kind.POSSESSIVE, Kind.ADDRESSEE, Kind.COMPARISON,
              Kind.BOUNDARY, Kind.INSTRUMENT, Kind.RELATIVE, Kind.NOMINALIZER, Kind.ADVERB]
 
@@ -54,7 +56,8 @@ FUNCTION_KINDS = {"negation": Kind.NEGATION, "locative": Kind.LOCATIVE, "route":
                    "boundary": Kind.BOUNDARY, "addressee": Kind.ADDRESSEE,
                    "comparison": Kind.COMPARISON, "copula": Kind.COMPARISON,
                    "instrument": Kind.INSTRUMENT,
-                   "relative": Kind.RELATIVE, "nominalizer": Kind.NOMINALIZER}
+                   "relative": Kind.RELATIVE, "nominalizer": Kind.NOMINALIZER,
+                   "closing": Kind.CLOSING}
 
 
 @dataclass(frozen=True)
