@@ -144,9 +144,10 @@ def parse_param_value(param: Param, value: str, prefixes: Mapping[str, str],
 def lookup_label(target: Target, label: str, name: str = "value") -> ox.NamedNode:
     """The one resource whose preferred, alternative or rdfs label is ``label`` (participants,
     labelled with their role's label, are left out: the label names the role)."""
-    query = bind(_LABEL_LOOKUP, {"label": ox.Literal(label)})
-    found = sorted({row["s"].value for row in target.select(query).rows
-                    if isinstance(row.get("s"), ox.NamedNode)})
+    terms = " ".join(str(ox.Literal(label, language=tag) if tag else ox.Literal(label))
+                     for tag in _LABEL_TAGS)
+    found = _labelled(target, _LABEL_TERMS.replace("$TERMS", terms)) or _labelled(
+        target, bind(_LABEL_LOOKUP, {"label": ox.Literal(label)}))
     if not found:
         raise UsageError(f"parameter {name}: nothing is labelled {label!r}")
     if len(found) > 1:
@@ -154,6 +155,24 @@ def lookup_label(target: Target, label: str, name: str = "value") -> ox.NamedNod
                          + ", ".join(compact(i) for i in found))
     return ox.NamedNode(found[0])
 
+
+def _labelled(target: Target, query: str) -> list[str]:
+    return sorted({row["s"].value for row in target.select(query).rows
+                   if isinstance(row.get("s"), ox.NamedNode)})
+
+
+# The label as a term in each language the graph labels in: looked up by the store's indexes
+# (a few ms), where comparing STR(?l) reads every label (0.3 s on the whole book); the scan
+# below is the fallback for a label in any other language.
+_LABEL_TAGS = ("", "zh-Hans", "zh-Hant", "zh", "en", "zh-Latn-pinyin")
+_LABEL_TERMS = """PREFIX skos: <http://www.w3.org/2004/02/skos/core#>
+PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>
+PREFIX rg: <https://w3id.org/ritegraph/ontology#>
+SELECT DISTINCT ?s WHERE {
+  VALUES ?l { $TERMS }
+  { ?s skos:prefLabel ?l } UNION { ?s skos:altLabel ?l } UNION { ?s rdfs:label ?l }
+  FILTER NOT EXISTS { ?s a rg:Participant }
+}"""
 
 # Participants (``participant/<rite>/<role>``) carry their role's label: a label names the role.
 _LABEL_LOOKUP = """PREFIX skos: <http://www.w3.org/2004/02/skos/core#>
