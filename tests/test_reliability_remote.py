@@ -260,11 +260,17 @@ def test_push_cli_reports_exactly(small_store_dir, capsys):
 PATHOLOGICAL = "SELECT (COUNT(*) AS ?n) WHERE { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i }"
 
 
+def _interrupt_by_default() -> None:
+    """Ctrl-C as a terminal gives it: a run started in the background by a shell without job
+    control (``nohup .ci/run &``) inherits SIGINT ignored, and Python then keeps ignoring it."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _query_process(store: Path, *extra: str) -> subprocess.Popen:
     return subprocess.Popen(
         [sys.executable, "-m", "ritegraph.cli", "query", "--store", str(store), *extra],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        env={**os.environ, "PYTHONPATH": str(REPO)})
+        env={**os.environ, "PYTHONPATH": str(REPO)}, preexec_fn=_interrupt_by_default)
 
 
 def test_local_query_deadline_stops_the_work(small_store_dir):
