@@ -120,6 +120,7 @@ class Reading:
     by_office: bool  # the agent is known only from the act (奏 → 工): no one's subject
     on_behalf: bool  # an intermediary's act for the lord (小臣辞): the one addressed goes on
     cup: tuple[str, ...] = ()  # the cup an offering with none named is made with
+    favoured: tuple[str, ...] = ()  # the one a favour is written to (劳之, 赐之): he goes on
 
 
 def resolve(head: Head, tokens: list[Token], ctx: Context, rules: Rules) -> Reading:
@@ -128,6 +129,7 @@ def resolve(head: Head, tokens: list[Token], ctx: Context, rules: Rules) -> Read
     agents, stated = _agents(head, ctx)
     agents = _contextual_agents(head, agents, stated, ctx, rules)
     objects, places, recipients, pronoun = _arguments(head, tokens[head.first:head.last + 1], rules)
+    written = bool(pronoun or recipients)
     if verb.mutual and not recipients and len(agents) > 1:
         recipients = list(agents)  # the two greet each other
     if pronoun and verb.recipient and verb.carry is not True:
@@ -146,8 +148,10 @@ def resolve(head: Head, tokens: list[Token], ctx: Context, rules: Rules) -> Read
     if not stated and not verb.mutual and agents and recipients \
             and set(agents) <= set(recipients):
         agents = ctx.other_actor(recipients) or agents  # 士立于东方乃荐士: not by the 士
+    favoured = (tuple(recipients) if verb.favour and written and agents and not negated
+                and not rules.modern else ())  # a translation names the one who thanks
     return Reading(agents, stated, objects, places, recipients, negated, implicit_object,
-                   not stated and verb.officer in agents, on_behalf, cup)
+                   not stated and verb.officer in agents, on_behalf, cup, favoured)
 
 
 def _objects(head: Head, objects: list[str], recipients: list[str], ctx: Context,
@@ -178,6 +182,9 @@ def update_context(ctx: Context, head: Head, reading: Reading, text: str,
         ctx.last_cup = reading.cup
     if reading.on_behalf:  # 下拜小臣辞升成拜: the one the intermediary addressed goes on
         ctx.subject = tuple(recipients)
+    elif reading.favoured:  # 王劳之再拜稽首: the bow is the thanks of the one favoured
+        ctx.add_actor(tuple(agents))
+        ctx.subject = reading.favoured
     elif agents and not reading.by_office:  # an officer known only from the act: no subject
         ctx.subject = tuple(agents)
         if any(t.kind is Kind.JOINT and text[t.start:t.end] in rules.leading for t in head.pre):

@@ -84,6 +84,7 @@ class Verb:
     content: bool = False  # a verb right after it is what is asked/ordered/awaited (请彻俎)
     by_object: tuple[tuple[str, str], ...] = ()
     puts: bool = False  # sets its object down: its places are where the thing goes (奠于荐西)
+    favour: bool = False  # a favour to a person (劳之, 赐之): the one favoured acts next
 
     def lemma_for(self, objects: list[str]) -> str:
         for obj, lemma in self.by_object:
