@@ -634,3 +634,30 @@ def test_the_acts_after_a_favour_are_the_favoured_ones() -> None:
     acts = acts_of("主人脱下礼服，于是慰劳司正。不设介。派人催促在门外迎接，不拜。", modern=True)
     assert [(a.action, a.agents) for a in acts] == [
         ("劳", ["主人"]), ("迎", ["主人"]), ("拜", ["主人"])]
+
+
+def test_roles_written_solid_before_all_all_act() -> None:
+    """既夕礼/有司彻/聘礼: roles written solid right before 皆 all act (主人主婦皆不哭,
+    尸侑主人皆升筵, 賔介皆明日拜), but a role written solid after a verb is that verb's
+    (大夫送賔公皆再拜: 公 bows; 賔厭衆賔衆賔皆入), and before 皆 and a thing they are
+    those it is shared out to (侑主人皆一魚亦橫載之: not the 載's agents)."""
+    assert acts_of("尸侑主人皆升筵")[0].agents == ["尸", "侑", "主人"]
+    assert acts_of("賔介皆明日拜于朝")[0].agents == ["宾", "介"]
+    assert [(a.action, a.agents, a.recipients) for a in acts_of("大夫送賔公皆再拜")] == [
+        ("送", ["大夫"], ["宾"]), ("再拜", ["公"], ["大夫"])]
+    assert [(a.action, a.agents, a.recipients) for a in acts_of("賔厭衆賔衆賔皆入門左")] == [
+        ("厌", ["宾"], ["众宾"]), ("入", ["众宾"], [])]
+    assert acts_of("司士載尸俎侑主人皆一魚亦橫載之")[-1].agents != ["侑", "主人"]
+    assert acts_of("士介皆辟")[0].agents == ["介"]  # 士介: one role, the 衆介 of 聘礼
+
+
+def test_an_order_not_to_act_is_no_act() -> None:
+    """既夕礼: 公史自西方東面命毋哭 — what 命 forbids (毋V) is not done then, like what it
+    orders (命哭); with the one ordered named (命X毋V) it is his act, negated; 不 after 命
+    is no prohibition (衆介皆逆命不辭: the 辭 is negated, not dropped)."""
+    acts = acts_of("公史自西方東面命毋哭主人主婦皆不哭")
+    assert [(a.action, a.agents, a.recipients, a.negated) for a in acts] == [
+        ("命", ["公史"], [], False), ("哭", ["主人", "主妇"], [], True)]
+    assert [(a.action, a.agents, a.negated) for a in acts_of("命弟子毋哭")] == [
+        ("命", [], False), ("哭", ["弟子"], True)]
+    assert [(a.action, a.negated) for a in acts_of("衆介皆逆命不辭")][-1] == ("辞", True)

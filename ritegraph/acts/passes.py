@@ -94,9 +94,11 @@ def _is_attributive(token: Token, after: Token | None, tokens: list[Token], i: i
 
 def _is_content(before: Token | None, token: Token) -> bool:
     """A verb written right after one that asks, orders or awaits (请彻俎, 请求坐下, 等待撤去俎)
-    is what is asked, not an act; speech (命曰) is left to merge."""
-    return (token.kind is Kind.VERB and before is not None and before.kind is Kind.VERB
-            and before.verb.content and before.end == token.start and not token.verb.speech)
+    is what is asked, not an act; speech (命曰) is left to merge. So is a negation written
+    right after it with the verb it forbids (命毋哭: neither is done then)."""
+    return (token.kind in (Kind.VERB, Kind.PROHIBITION) and before is not None
+            and before.kind is Kind.VERB and before.verb.content and before.end == token.start
+            and not (token.verb and token.verb.speech))
 
 
 def _is_side(tokens: list[Token], i: int, text: str, rules: Rules) -> bool:
@@ -176,6 +178,8 @@ def _drop_noun_phrases(tokens: list[Token], text: str, rules: Rules) -> list[Tok
         elif token.kind is Kind.NOMINALIZER:
             drop.update(range(_named_by_act(tokens, i, rules), i + 1))
         elif (_is_content(before, token) or _is_manner(token, after, rules)
+              or (before is not None and i - 1 in drop and before.kind is Kind.PROHIBITION
+                  and token.kind is Kind.VERB and before.end == token.start)
               or _owns_place(before, token, after, rules)
               or _is_attributive(token, after, tokens, i, rules)
               or _is_side(tokens, i, text, rules)):

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from ..model import Passage
 from .context import Context, Head
 from .model import Act
-from .parse import strip_ends
+from .parse import solid_roles_before_all, strip_ends
 from .rules import Kind, Rules, Token
 
 _PHRASE_TAIL = {Kind.PLACE, Kind.OBJECT, Kind.ROLE}
@@ -71,8 +71,9 @@ def _agents(head: Head, ctx: Context) -> tuple[list[str], bool]:
             pre.index(next(t for t in pre if t.kind is Kind.JOINT))
         if first_is_joint:
             agents.extend(ctx.subject)
-        elif not joint:
-            roles = roles[-1:]
+        elif not joint:  # 主人主婦皆不哭: roles written solid before 皆 all act
+            last = max(k for k, t in enumerate(head.pre) if t.kind is Kind.ROLE)
+            roles = solid_roles_before_all(head.pre, last) or roles[-1:]
         for role in roles:
             agents.extend(label for label in role.labels if label not in agents)
         return agents, True
@@ -91,7 +92,7 @@ def _negated(pre: list[Token]) -> bool:
     In unpunctuated text a clause has no end mark, so a negation further back (不踊…进) is
     another verb's."""
     for token in reversed(pre):
-        if token.kind is Kind.NEGATION:
+        if token.kind in (Kind.NEGATION, Kind.PROHIBITION):
             return True
         if token.kind not in _NEGATION_REACHES:
             return False

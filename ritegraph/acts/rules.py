@@ -18,6 +18,7 @@ class Kind(StrEnum):
     PLACE = "place"
     FACING = "facing"
     NEGATION = "negation"
+    PROHIBITION = "prohibition"  # 毋: a negation that forbids (命毋哭)
     LOCATIVE = "locative"
     ROUTE = "route"
     JOINT = "joint"
@@ -41,15 +42,16 @@ class Kind(StrEnum):
 
 #: When two kinds claim one surface, the earlier kind wins.
 _PRIORITY = [Kind.OPAQUE, Kind.ROLE, Kind.CHIEF, Kind.VERB, Kind.FACING, Kind.PLACE, Kind.OBJECT,
-             Kind.CLOSING, Kind.NEGATION, Kind.LOCATIVE, Kind.ROUTE, Kind.JOINT, Kind.ALL,
-             Kind.PRONOUN,
+             Kind.CLOSING, Kind.NEGATION, Kind.PROHIBITION, Kind.LOCATIVE, Kind.ROUTE, Kind.JOINT,
+             Kind.ALL, Kind.PRONOUN,
              Kind.PERSON, Kind.DISPOSAL, Kind.POSSESSIVE, Kind.ADDRESSEE, Kind.COMPARISON,
              Kind.BOUNDARY, Kind.INSTRUMENT, Kind.RELATIVE, Kind.NOMINALIZER, Kind.ADVERB]
 
 #: Kinds that name something (a verb read whole never yields to one of them).
 _CONTENT = {Kind.ROLE, Kind.VERB, Kind.OBJECT, Kind.PLACE, Kind.FACING, Kind.OPAQUE, Kind.CHIEF}
 
-FUNCTION_KINDS = {"negation": Kind.NEGATION, "locative": Kind.LOCATIVE, "route": Kind.ROUTE,
+FUNCTION_KINDS = {"negation": Kind.NEGATION, "prohibition": Kind.PROHIBITION,
+                  "locative": Kind.LOCATIVE, "route": Kind.ROUTE,
                    "joint": Kind.JOINT, "all": Kind.ALL, "pronoun": Kind.PRONOUN,
                    "person": Kind.PERSON, "disposal": Kind.DISPOSAL, "adverb": Kind.ADVERB,
                    "opaque": Kind.OPAQUE, "chief": Kind.CHIEF, "possessive": Kind.POSSESSIVE,
