@@ -15,7 +15,7 @@ from .rules import Kind, Rules, Token
 def _drop_possessors(tokens: list[Token], text: str, rules: Rules) -> list[Token]:
     """Drop roles that are not actors: a possessor (旅食之尊, 大夫的右侧, 宾客和大夫的弓) with
     its 之/的, and a role compared with (如同宾客一样) or become (为下射); mark a role after 向
-    (向大夫敬酒) as addressed."""
+    (向大夫敬酒) as addressed; a role after 有 is a condition (有大夫则特拜之), not an actor."""
     out: list[Token] = []
     i = 0
     while i < len(tokens):
@@ -32,6 +32,12 @@ def _drop_possessors(tokens: list[Token], text: str, rules: Rules) -> list[Token
         if token.kind is Kind.COMPARISON:
             i += 2 if following is not None and following.kind is Kind.ROLE else 1
             continue
+        if (token.kind is Kind.BOUNDARY and text[token.start:token.end] in rules.existential
+                and following is not None and _acted_on_after(tokens, i + 2)):
+            out.append(token)  # 有大夫则特拜之: there being a 大夫 is the condition, he is 之
+            out.append(Token(following.start, following.end, Kind.ADDRESSEE, following.labels))
+            i += 2
+            continue
         if token.kind is Kind.ADDRESSEE and following is not None and following.kind is Kind.ROLE:
             out.append(Token(following.start, following.end, Kind.ADDRESSEE, following.labels))
             i += 2
@@ -40,6 +46,17 @@ def _drop_possessors(tokens: list[Token], text: str, rules: Rules) -> list[Token
             out.append(token)
         i += 1
     return out
+
+
+def _acted_on_after(tokens: list[Token], j: int) -> bool:
+    """Whether the role before ``j`` is taken up by a verb and 之 after it, over adverbs only
+    (有大夫 | 则特拜之); 有襚者则将命 and 有客后至 are that role's own acts."""
+    if tokens[j - 1].kind is not Kind.ROLE:
+        return False
+    while j < len(tokens) and tokens[j].kind is Kind.ADVERB:
+        j += 1
+    return (j + 1 < len(tokens) and tokens[j].kind is Kind.VERB
+            and tokens[j + 1].kind is Kind.PRONOUN and tokens[j].end == tokens[j + 1].start)
 
 
 def _named_by_act(tokens: list[Token], end: int, rules: Rules) -> int:
