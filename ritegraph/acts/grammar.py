@@ -283,6 +283,10 @@ def _add_lexicon_surfaces(rules: Rules, lexicon: dict[str, dict[str, tuple[str, 
     for surface, (kind, labels, verb) in derived.items():
         if surface not in rules.surfaces:
             rules.add(surface, kind, labels, verb)
+    for lemma, verb in rules.verbs.items():  # 筵: the mat, and laying it (司宫筵于奥)
+        for surface in lexicon.get("action", {}).get(lemma, ()):
+            if rules.surfaces.get(surface, (None,))[0] is Kind.OBJECT:
+                rules.verbal_things.setdefault(surface, verb)
 
 
 def _settings(rules: Rules, terms: dict, grammar: dict, register: str,

@@ -246,6 +246,28 @@ def _topics(tokens: list[Token], text: str, rules: Rules) -> list[Token]:
     return out
 
 
+def _verbal_things(tokens: list[Token], text: str, rules: Rules) -> list[Token]:
+    """A thing that is also a verb's action (筵: the mat, laying it), written right before 于
+    with no verb before it in its clause, is the act (司宫筵于奥, 又筵于西序东面); after a
+    verb it stays the thing (坐奠于筵, 升筵)."""
+    out = list(tokens)
+    for i, token in enumerate(tokens):
+        before = tokens[i - 1] if i else None
+        after = tokens[i + 1] if i + 1 < len(tokens) else None
+        verb = rules.verbal_things.get(text[token.start:token.end])
+        if (token.kind is Kind.OBJECT and verb is not None
+                and (before is None or before.kind in _BEFORE_VERBAL_THING)
+                and after is not None and after.kind is Kind.LOCATIVE
+                and after.start == token.end):
+            out[i] = Token(token.start, token.end, Kind.VERB, (verb.lemma,), verb)
+    return out
+
+
+#: What may stand right before a thing read as its verb (司宫|筵于奥, 又|筵于西序): not a verb
+#: governing it (设筵于户西), nor 于 (坐奠于筵).
+_BEFORE_VERBAL_THING = {Kind.ROLE, Kind.ADVERB, Kind.CLAUSE_END, Kind.NEGATION}
+
+
 Pass = Callable[[list[Token], str, Rules], list[Token]]
 
 #: The passes by the name the grammar orders them with.
@@ -256,6 +278,7 @@ PASSES: dict[str, Pass] = {
     "possessors": _drop_possessors,
     "classic_possessors": _drop_classic_possessors,
     "verbal_nouns": _topics,
+    "verbal_things": _verbal_things,
 }
 
 
