@@ -664,10 +664,12 @@ def test_an_order_not_to_act_is_no_act() -> None:
 
 
 def test_not_speaking_is_an_act_negated() -> None:
-    """特牲/有司彻: 主人不言拜侑 — 言 is a verb: the silence is its own act, negated, and the
-    bow after it is done (the negation does not reach across a verb)."""
+    """特牲/有司彻: 主人不言拜侑 — 言 is a verb when negated: the silence is its own act, and
+    the bow after it is done (the negation does not reach across a verb)."""
     assert [(a.action, a.agents, a.negated) for a in acts_of("主人不言拜侑")] == [
         ("言", ["主人"], True), ("拜", ["主人"], False)]
+    # 士相见礼: 與君言言使臣 — what one speaks of is a precept, no act (言 is negated_only)
+    assert "言" not in [a.action for a in acts_of("與君言言使臣與大人言言事君")]
 
 
 def test_a_role_after_you_taken_up_by_zhi_is_the_condition() -> None:

@@ -279,6 +279,14 @@ def _verbless_clause(tokens: list[Token], j: int, stop: int) -> bool:
     return False
 
 
+def _negated_at(tokens: list[Token], i: int) -> bool:
+    """Whether a negation is written right before the verb at ``i`` (不言, 不敢言)."""
+    j = i - 1
+    while j >= 0 and tokens[j].kind is Kind.ADVERB:
+        j -= 1
+    return j >= 0 and tokens[j].kind in (Kind.NEGATION, Kind.PROHIBITION)
+
+
 def strip_ends(tokens: list[Token]) -> list[Token]:
     lo, hi = 0, len(tokens)
     while lo < hi and tokens[lo].kind in (Kind.CLAUSE_END, Kind.BOUNDARY):
@@ -290,7 +298,8 @@ def strip_ends(tokens: list[Token]) -> list[Token]:
 
 def parse_sentence(tokens: list[Token], rules: Rules) -> list[Head]:
     """Heads of one sentence with their preverbal and postverbal tokens."""
-    heads = _heads(tokens, rules)
+    heads = [h for h in _heads(tokens, rules) if not h.verb.negated_only
+             or _negated_at(tokens, h.first)]
     if not heads:
         return []
     heads[0].pre = tokens[:heads[0].first]
