@@ -37,7 +37,8 @@ _REGISTER = {"classic": _STRINGS, "modern": _STRINGS}
 #: grammar.toml: table → key → type (``str`` keys map to the type of every value when the
 #: table's keys are data, e.g. ``[merge]``).
 GRAMMAR_SCHEMA: dict[str, dict[str, Any]] = {
-    **{name: _REGISTER for name in (*FUNCTION_KINDS, "goal", "leading", "enumeration",
+    **{name: _REGISTER for name in (*FUNCTION_KINDS, "goal", "leading", "existential",
+                                    "enumeration",
                                     "facing")},
     "sentence_end": {"chars": str},
     "clause_end": {"chars": str},
@@ -282,6 +283,10 @@ def _add_lexicon_surfaces(rules: Rules, lexicon: dict[str, dict[str, tuple[str, 
     for surface, (kind, labels, verb) in derived.items():
         if surface not in rules.surfaces:
             rules.add(surface, kind, labels, verb)
+    for lemma, verb in rules.verbs.items():  # 筵: the mat, and laying it (司宫筵于奥)
+        for surface in lexicon.get("action", {}).get(lemma, ()):
+            if rules.surfaces.get(surface, (None,))[0] is Kind.OBJECT:
+                rules.verbal_things.setdefault(surface, verb)
 
 
 def _settings(rules: Rules, terms: dict, grammar: dict, register: str,
@@ -306,6 +311,7 @@ def _settings(rules: Rules, terms: dict, grammar: dict, register: str,
     rules.to_bower = frozenset(grammar["intermediaries"]["to_bower"])
     rules.goals = frozenset(grammar["goal"][register])
     rules.leading = frozenset(grammar["leading"][register])
+    rules.existential = frozenset(grammar["existential"][register])
     rules.enumeration = frozenset(grammar["enumeration"][register])
     rules.principals = frozenset(grammar["principals"]["roles"])
     rules.bow_answers = frozenset(grammar["bow_answers"]["lemmas"])

@@ -9,7 +9,8 @@ from .context import Head
 from .rules import Kind, Rules, Token
 
 #: Kinds that may stand between a preverb (坐, 进) and the verb it governs.
-_PREVERBAL = {Kind.FACING, Kind.ADVERB, Kind.INSTRUMENT, Kind.NEGATION, Kind.ADDRESSEE}
+_PREVERBAL = {Kind.FACING, Kind.ADVERB, Kind.INSTRUMENT, Kind.NEGATION, Kind.PROHIBITION,
+              Kind.ADDRESSEE}
 
 
 def sentences(text: str, start: int, end: int, rules: Rules) -> Iterator[tuple[int, int]]:
@@ -202,6 +203,8 @@ def _split_gap(tokens: list[Token], lo: int, hi: int, head: Head, rules: Rules) 
                     return p
             p = end
         elif kind is Kind.ROLE:
+            if _starts_roles_before_all(tokens, p):
+                return p
             if head.verb.recipient and p == lo and (not head.verb.bow or _bowed_to(
                     token, tokens[p - 1], tokens[:head.first], rules)):
                 p += 1
@@ -216,6 +219,35 @@ def _split_gap(tokens: list[Token], lo: int, hi: int, head: Head, rules: Rules) 
         else:
             return p
     return p
+
+
+def solid_roles_before_all(tokens: list[Token], k: int) -> list[Token]:
+    """The roles written solid up to and including the role at ``k`` when 皆 follows it solid
+    and no thing after it (主人主婦皆不哭, 尸侑主人皆升筵: they all act; 侑主人皆一魚: each gets
+    one), else []. A role written solid after a verb is that verb's (大夫送賔公皆再拜: the
+    賔 is escorted, 公 bows; 公勞介介皆再拜稽首)."""
+    after = tokens[k + 1] if k + 1 < len(tokens) else None
+    then = tokens[k + 2] if k + 2 < len(tokens) else None
+    if tokens[k].kind is not Kind.ROLE or after is None or after.kind is not Kind.ALL \
+            or after.start != tokens[k].end or (then is not None and then.kind is Kind.OBJECT):
+        return []
+    lo = k
+    while lo and tokens[lo - 1].kind is Kind.ROLE and tokens[lo - 1].end == tokens[lo].start \
+            and not (lo > 1 and tokens[lo - 2].kind is Kind.VERB
+                     and tokens[lo - 2].end == tokens[lo - 1].start):
+        lo -= 1
+    return tokens[lo:k + 1]
+
+
+def _starts_roles_before_all(tokens: list[Token], p: int) -> bool:
+    """Whether the role at ``p`` begins a solid run of roles right before 皆 (命毋哭主人主婦皆
+    不哭: 主人 is not the one ordered, he is one of those who do not wail)."""
+    k = p
+    while k + 1 < len(tokens) and tokens[k + 1].kind is Kind.ROLE \
+            and tokens[k + 1].start == tokens[k].end:
+        k += 1
+    run = solid_roles_before_all(tokens, k)
+    return len(run) > 1 and run[0] is tokens[p]
 
 
 def _bowed_to(role: Token, verb: Token, before: list[Token], rules: Rules) -> bool:
@@ -247,6 +279,14 @@ def _verbless_clause(tokens: list[Token], j: int, stop: int) -> bool:
     return False
 
 
+def _negated_at(tokens: list[Token], i: int) -> bool:
+    """Whether a negation is written right before the verb at ``i`` (不言, 不敢言)."""
+    j = i - 1
+    while j >= 0 and tokens[j].kind is Kind.ADVERB:
+        j -= 1
+    return j >= 0 and tokens[j].kind in (Kind.NEGATION, Kind.PROHIBITION)
+
+
 def strip_ends(tokens: list[Token]) -> list[Token]:
     lo, hi = 0, len(tokens)
     while lo < hi and tokens[lo].kind in (Kind.CLAUSE_END, Kind.BOUNDARY):
@@ -258,7 +298,8 @@ def strip_ends(tokens: list[Token]) -> list[Token]:
 
 def parse_sentence(tokens: list[Token], rules: Rules) -> list[Head]:
     """Heads of one sentence with their preverbal and postverbal tokens."""
-    heads = _heads(tokens, rules)
+    heads = [h for h in _heads(tokens, rules) if not h.verb.negated_only
+             or _negated_at(tokens, h.first)]
     if not heads:
         return []
     heads[0].pre = tokens[:heads[0].first]

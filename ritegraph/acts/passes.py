@@ -15,7 +15,7 @@ from .rules import Kind, Rules, Token
 def _drop_possessors(tokens: list[Token], text: str, rules: Rules) -> list[Token]:
     """Drop roles that are not actors: a possessor (旅食之尊, 大夫的右侧, 宾客和大夫的弓) with
     its 之/的, and a role compared with (如同宾客一样) or become (为下射); mark a role after 向
-    (向大夫敬酒) as addressed."""
+    (向大夫敬酒) as addressed; a role after 有 is a condition (有大夫则特拜之), not an actor."""
     out: list[Token] = []
     i = 0
     while i < len(tokens):
@@ -32,6 +32,12 @@ def _drop_possessors(tokens: list[Token], text: str, rules: Rules) -> list[Token
         if token.kind is Kind.COMPARISON:
             i += 2 if following is not None and following.kind is Kind.ROLE else 1
             continue
+        if (token.kind is Kind.BOUNDARY and text[token.start:token.end] in rules.existential
+                and following is not None and _acted_on_after(tokens, i + 2)):
+            out.append(token)  # 有大夫则特拜之: there being a 大夫 is the condition, he is 之
+            out.append(Token(following.start, following.end, Kind.ADDRESSEE, following.labels))
+            i += 2
+            continue
         if token.kind is Kind.ADDRESSEE and following is not None and following.kind is Kind.ROLE:
             out.append(Token(following.start, following.end, Kind.ADDRESSEE, following.labels))
             i += 2
@@ -40,6 +46,17 @@ def _drop_possessors(tokens: list[Token], text: str, rules: Rules) -> list[Token
             out.append(token)
         i += 1
     return out
+
+
+def _acted_on_after(tokens: list[Token], j: int) -> bool:
+    """Whether the role before ``j`` is taken up by a verb and 之 after it, over adverbs only
+    (有大夫 | 则特拜之); 有襚者则将命 and 有客后至 are that role's own acts."""
+    if tokens[j - 1].kind is not Kind.ROLE:
+        return False
+    while j < len(tokens) and tokens[j].kind is Kind.ADVERB:
+        j += 1
+    return (j + 1 < len(tokens) and tokens[j].kind is Kind.VERB
+            and tokens[j + 1].kind is Kind.PRONOUN and tokens[j].end == tokens[j + 1].start)
 
 
 def _named_by_act(tokens: list[Token], end: int, rules: Rules) -> int:
@@ -94,9 +111,11 @@ def _is_attributive(token: Token, after: Token | None, tokens: list[Token], i: i
 
 def _is_content(before: Token | None, token: Token) -> bool:
     """A verb written right after one that asks, orders or awaits (请彻俎, 请求坐下, 等待撤去俎)
-    is what is asked, not an act; speech (命曰) is left to merge."""
-    return (token.kind is Kind.VERB and before is not None and before.kind is Kind.VERB
-            and before.verb.content and before.end == token.start and not token.verb.speech)
+    is what is asked, not an act; speech (命曰) is left to merge. So is a negation written
+    right after it with the verb it forbids (命毋哭: neither is done then)."""
+    return (token.kind in (Kind.VERB, Kind.PROHIBITION) and before is not None
+            and before.kind is Kind.VERB and before.verb.content and before.end == token.start
+            and not (token.verb and token.verb.speech))
 
 
 def _is_side(tokens: list[Token], i: int, text: str, rules: Rules) -> bool:
@@ -176,6 +195,8 @@ def _drop_noun_phrases(tokens: list[Token], text: str, rules: Rules) -> list[Tok
         elif token.kind is Kind.NOMINALIZER:
             drop.update(range(_named_by_act(tokens, i, rules), i + 1))
         elif (_is_content(before, token) or _is_manner(token, after, rules)
+              or (before is not None and i - 1 in drop and before.kind is Kind.PROHIBITION
+                  and token.kind is Kind.VERB and before.end == token.start)
               or _owns_place(before, token, after, rules)
               or _is_attributive(token, after, tokens, i, rules)
               or _is_side(tokens, i, text, rules)):
@@ -225,6 +246,28 @@ def _topics(tokens: list[Token], text: str, rules: Rules) -> list[Token]:
     return out
 
 
+def _verbal_things(tokens: list[Token], text: str, rules: Rules) -> list[Token]:
+    """A thing that is also a verb's action (筵: the mat, laying it), written right before 于
+    with no verb before it in its clause, is the act (司宫筵于奥, 又筵于西序东面); after a
+    verb it stays the thing (坐奠于筵, 升筵)."""
+    out = list(tokens)
+    for i, token in enumerate(tokens):
+        before = tokens[i - 1] if i else None
+        after = tokens[i + 1] if i + 1 < len(tokens) else None
+        verb = rules.verbal_things.get(text[token.start:token.end])
+        if (token.kind is Kind.OBJECT and verb is not None
+                and (before is None or before.kind in _BEFORE_VERBAL_THING)
+                and after is not None and after.kind is Kind.LOCATIVE
+                and after.start == token.end):
+            out[i] = Token(token.start, token.end, Kind.VERB, (verb.lemma,), verb)
+    return out
+
+
+#: What may stand right before a thing read as its verb (司宫|筵于奥, 又|筵于西序): not a verb
+#: governing it (设筵于户西), nor 于 (坐奠于筵).
+_BEFORE_VERBAL_THING = {Kind.ROLE, Kind.ADVERB, Kind.CLAUSE_END, Kind.NEGATION}
+
+
 Pass = Callable[[list[Token], str, Rules], list[Token]]
 
 #: The passes by the name the grammar orders them with.
@@ -235,6 +278,7 @@ PASSES: dict[str, Pass] = {
     "possessors": _drop_possessors,
     "classic_possessors": _drop_classic_possessors,
     "verbal_nouns": _topics,
+    "verbal_things": _verbal_things,
 }
 
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from ..model import Passage
 from .context import Context, Head
 from .model import Act
-from .parse import strip_ends
+from .parse import solid_roles_before_all, strip_ends
 from .rules import Kind, Rules, Token
 
 _PHRASE_TAIL = {Kind.PLACE, Kind.OBJECT, Kind.ROLE}
@@ -71,8 +71,9 @@ def _agents(head: Head, ctx: Context) -> tuple[list[str], bool]:
             pre.index(next(t for t in pre if t.kind is Kind.JOINT))
         if first_is_joint:
             agents.extend(ctx.subject)
-        elif not joint:
-            roles = roles[-1:]
+        elif not joint:  # 主人主婦皆不哭: roles written solid before 皆 all act
+            last = max(k for k, t in enumerate(head.pre) if t.kind is Kind.ROLE)
+            roles = solid_roles_before_all(head.pre, last) or roles[-1:]
         for role in roles:
             agents.extend(label for label in role.labels if label not in agents)
         return agents, True
@@ -91,7 +92,7 @@ def _negated(pre: list[Token]) -> bool:
     In unpunctuated text a clause has no end mark, so a negation further back (不踊…进) is
     another verb's."""
     for token in reversed(pre):
-        if token.kind is Kind.NEGATION:
+        if token.kind in (Kind.NEGATION, Kind.PROHIBITION):
             return True
         if token.kind not in _NEGATION_REACHES:
             return False
@@ -120,6 +121,7 @@ class Reading:
     by_office: bool  # the agent is known only from the act (奏 → 工): no one's subject
     on_behalf: bool  # an intermediary's act for the lord (小臣辞): the one addressed goes on
     cup: tuple[str, ...] = ()  # the cup an offering with none named is made with
+    favoured: tuple[str, ...] = ()  # the one a favour is written to (劳之, 赐之): he goes on
 
 
 def resolve(head: Head, tokens: list[Token], ctx: Context, rules: Rules) -> Reading:
@@ -128,6 +130,7 @@ def resolve(head: Head, tokens: list[Token], ctx: Context, rules: Rules) -> Read
     agents, stated = _agents(head, ctx)
     agents = _contextual_agents(head, agents, stated, ctx, rules)
     objects, places, recipients, pronoun = _arguments(head, tokens[head.first:head.last + 1], rules)
+    written = bool(pronoun or recipients)
     if verb.mutual and not recipients and len(agents) > 1:
         recipients = list(agents)  # the two greet each other
     if pronoun and verb.recipient and verb.carry is not True:
@@ -146,8 +149,10 @@ def resolve(head: Head, tokens: list[Token], ctx: Context, rules: Rules) -> Read
     if not stated and not verb.mutual and agents and recipients \
             and set(agents) <= set(recipients):
         agents = ctx.other_actor(recipients) or agents  # 士立于东方乃荐士: not by the 士
+    favoured = (tuple(recipients) if verb.favour and written and agents and not negated
+                and not rules.modern else ())  # a translation names the one who thanks
     return Reading(agents, stated, objects, places, recipients, negated, implicit_object,
-                   not stated and verb.officer in agents, on_behalf, cup)
+                   not stated and verb.officer in agents, on_behalf, cup, favoured)
 
 
 def _objects(head: Head, objects: list[str], recipients: list[str], ctx: Context,
@@ -178,6 +183,9 @@ def update_context(ctx: Context, head: Head, reading: Reading, text: str,
         ctx.last_cup = reading.cup
     if reading.on_behalf:  # 下拜小臣辞升成拜: the one the intermediary addressed goes on
         ctx.subject = tuple(recipients)
+    elif reading.favoured:  # 王劳之再拜稽首: the bow is the thanks of the one favoured
+        ctx.add_actor(tuple(agents))
+        ctx.subject = reading.favoured
     elif agents and not reading.by_office:  # an officer known only from the act: no subject
         ctx.subject = tuple(agents)
         if any(t.kind is Kind.JOINT and text[t.start:t.end] in rules.leading for t in head.pre):

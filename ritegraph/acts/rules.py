@@ -18,6 +18,7 @@ class Kind(StrEnum):
     PLACE = "place"
     FACING = "facing"
     NEGATION = "negation"
+    PROHIBITION = "prohibition"  # 毋: a negation that forbids (命毋哭)
     LOCATIVE = "locative"
     ROUTE = "route"
     JOINT = "joint"
@@ -41,15 +42,16 @@ class Kind(StrEnum):
 
 #: When two kinds claim one surface, the earlier kind wins.
 _PRIORITY = [Kind.OPAQUE, Kind.ROLE, Kind.CHIEF, Kind.VERB, Kind.FACING, Kind.PLACE, Kind.OBJECT,
-             Kind.CLOSING, Kind.NEGATION, Kind.LOCATIVE, Kind.ROUTE, Kind.JOINT, Kind.ALL,
-             Kind.PRONOUN,
+             Kind.CLOSING, Kind.NEGATION, Kind.PROHIBITION, Kind.LOCATIVE, Kind.ROUTE, Kind.JOINT,
+             Kind.ALL, Kind.PRONOUN,
              Kind.PERSON, Kind.DISPOSAL, Kind.POSSESSIVE, Kind.ADDRESSEE, Kind.COMPARISON,
              Kind.BOUNDARY, Kind.INSTRUMENT, Kind.RELATIVE, Kind.NOMINALIZER, Kind.ADVERB]
 
 #: Kinds that name something (a verb read whole never yields to one of them).
 _CONTENT = {Kind.ROLE, Kind.VERB, Kind.OBJECT, Kind.PLACE, Kind.FACING, Kind.OPAQUE, Kind.CHIEF}
 
-FUNCTION_KINDS = {"negation": Kind.NEGATION, "locative": Kind.LOCATIVE, "route": Kind.ROUTE,
+FUNCTION_KINDS = {"negation": Kind.NEGATION, "prohibition": Kind.PROHIBITION,
+                  "locative": Kind.LOCATIVE, "route": Kind.ROUTE,
                    "joint": Kind.JOINT, "all": Kind.ALL, "pronoun": Kind.PRONOUN,
                    "person": Kind.PERSON, "disposal": Kind.DISPOSAL, "adverb": Kind.ADVERB,
                    "opaque": Kind.OPAQUE, "chief": Kind.CHIEF, "possessive": Kind.POSSESSIVE,
@@ -84,6 +86,8 @@ class Verb:
     content: bool = False  # a verb right after it is what is asked/ordered/awaited (请彻俎)
     by_object: tuple[tuple[str, str], ...] = ()
     puts: bool = False  # sets its object down: its places are where the thing goes (奠于荐西)
+    favour: bool = False  # a favour to a person (劳之, 赐之): the one favoured acts next
+    negated_only: bool = False  # an act only when not done (不言); else a topic (与君言)
 
     def lemma_for(self, objects: list[str]) -> str:
         for obj, lemma in self.by_object:
@@ -117,6 +121,8 @@ class Rules:
     also_places: frozenset[str] = frozenset()
     default_cup: str = ""
     nouns: dict[str, tuple[str, ...]] = field(default_factory=dict)  # verb surfaces also objects
+    #: surfaces of a verb's lexicon action read as a thing (筵): the verb where one is done
+    verbal_things: dict[str, Verb] = field(default_factory=dict)
     manner: dict[str, frozenset[str]] = field(default_factory=dict)  # 立 before 饮: manner only
     carrying: dict[str, frozenset[str]] = field(default_factory=dict)  # 执 X 降: what is carried
     intermediaries: frozenset[str] = frozenset()
@@ -124,6 +130,7 @@ class Rules:
     bow_answers: frozenset[str] = frozenset()  # 拜X then one of these: X's act (拜祝受尸爵)
     goals: frozenset[str] = frozenset()  # locatives that alone with a place are a going (到)
     leading: frozenset[str] = frozenset()  # joints where the first leads (带领): he goes on
+    existential: frozenset[str] = frozenset()  # 有X则V: X is a condition, not the subject
     enumeration: frozenset[str] = frozenset()  # marks listing roles (、): a joint between them
     principals: frozenset[str] = frozenset()
     cup_by_recipient: dict[str, str] = field(default_factory=dict)
