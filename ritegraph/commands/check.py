@@ -59,6 +59,10 @@ def run(args: argparse.Namespace) -> int:
     directory = store_dir(args)
     store = open_store(directory)
     rites = [resolve_rite(store, name) for name in args.rite] if args.rite else None
+    if args.witness:
+        from ..query import LocalTarget, check_witness
+
+        check_witness(LocalTarget(store), args.witness)  # unknown: exit 2, as query's
     report = run_check(store, config, rites, directory, shacl=not args.no_shacl,
                        witness=args.witness)
     data = report_json(report)

@@ -29,6 +29,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     graph = open_graph(store_dir(args))
+    if args.witness:
+        from ..query import LocalTarget, check_witness
+
+        check_witness(LocalTarget(graph.store), args.witness)  # unknown: exit 2, as query's
     steps = graph.rite_steps(args.rite, args.witness, args.disagreeing)
     write(graph, steps, args.format, sys.stdout)
     return 1 if args.disagreeing and steps else 0
