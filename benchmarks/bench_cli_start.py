@@ -1,5 +1,6 @@
 """Start-up cost of the CLI: ``ritegraph query NAME`` against a bare pyoxigraph script running
 the same query on the same store, in one run, as whole processes taken in turn (A B A B …);
+``ritegraph`` is the installed console command, as a user runs it;
 also ``--format tsv --no-labels`` ("plain"), which does what the bare script does (no label
 lookup, no table), so that start-up is told apart from the labels.
 
@@ -47,6 +48,14 @@ def wall(command: list[str], env: dict[str, str]) -> float:
     return time.perf_counter() - start
 
 
+def console_command() -> list[str]:
+    """The installed ``ritegraph`` command beside this interpreter, as a user runs it."""
+    script = Path(sys.executable).parent / "ritegraph"
+    if not script.is_file():
+        raise SystemExit(f"no console command {script}: install the package (pip install -e .)")
+    return [str(script)]
+
+
 def seed_store(directory: Path) -> Path:
     """The seed corpus built into ``directory`` (as the tests build it)."""
     sys.path.insert(0, str(REPO))
@@ -62,11 +71,11 @@ def measure(store: Path, query: str, runs: int, cache: Path) -> dict[str, list[f
 
     env = {**os.environ, "PYTHONPYCACHEPREFIX": str(cache)}
     env.pop("PYTHONDONTWRITEBYTECODE", None)
+    command = console_command()
     commands = {
-        "ritegraph": [sys.executable, "-m", "ritegraph.cli", "query", query, "--store",
-                      str(store)],
-        "plain": [sys.executable, "-m", "ritegraph.cli", "query", query, "--store", str(store),
-                  "--format", "tsv", "--no-labels"],
+        "ritegraph": [*command, "query", query, "--store", str(store)],
+        "plain": [*command, "query", query, "--store", str(store), "--format", "tsv",
+                  "--no-labels"],
         "bare": [sys.executable, "-c", BARE, str(current_build(store) / "oxigraph"),
                  str(REPO / "queries" / f"{query}.rq")],
         "import": [sys.executable, "-c", "import ritegraph.cli"],

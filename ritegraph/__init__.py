@@ -6,14 +6,20 @@
 
 from __future__ import annotations
 
-from functools import cache
-from pathlib import Path
+_VERSION: list[str] = []  # looked up once: the package imports nothing at start (issue 14)
 
 
-@cache
 def _version() -> str:
     """pyproject.toml's version: read from it in a checkout (an editable install's metadata
     keeps the version it was installed with), from the installed metadata otherwise."""
+    if not _VERSION:
+        _VERSION.append(_look_up_version())
+    return _VERSION[0]
+
+
+def _look_up_version() -> str:
+    from pathlib import Path
+
     pyproject = Path(__file__).resolve().parent.parent / "pyproject.toml"
     if pyproject.is_file():
         import tomllib

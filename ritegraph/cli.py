@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 
 from .errors import EXIT_INTERNAL, EXIT_USAGE, REPORT_TO, RitegraphError, StoreError
+from .storepath import DEFAULT_STORE, ENV_STORE, store_location
 
 #: Subcommands, in the order ``--help`` lists them, with their one-line help: the light metadata
 #: the parser is built from. A subcommand's module (``ritegraph.commands.<name>``, exposing
@@ -36,18 +37,14 @@ COMMANDS: dict[str, str] = {
     "serve": "serve the graph: SPARQL endpoint, query page, dereferenceable IRIs",
 }
 
-DEFAULT_STORE = "ritegraph-data"
-
-
 def store_dir(args: argparse.Namespace) -> Path:
     """The store directory: ``--store``, else ``$RITEGRAPH_STORE``, else ``./ritegraph-data``."""
-    value = getattr(args, "store", None) or os.environ.get("RITEGRAPH_STORE") or DEFAULT_STORE
-    return Path(value)
+    return Path(store_location(getattr(args, "store", None)))
 
 
 def add_store_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--store", metavar="DIR",
-                        help=f"store directory (default: $RITEGRAPH_STORE or ./{DEFAULT_STORE})")
+                        help=f"store directory (default: ${ENV_STORE} or ./{DEFAULT_STORE})")
 
 
 def add_rite_option(parser: argparse.ArgumentParser, repeatable: bool = False) -> None:
@@ -114,17 +111,19 @@ def chosen_command(argv: list[str]) -> str | None:
 
 def make_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The ``ritegraph`` parser; the options of subcommand ``only`` (default: every one) come
-    from its module, the others are one-line stubs from :data:`COMMANDS`."""
+    from its module; with ``only=""`` (no command chosen) every command is a one-line stub
+    from :data:`COMMANDS`, with a command chosen the others are left out."""
     parser = _Parser(prog="ritegraph", description=__doc__.splitlines()[0])
     parser.add_argument("--version", action=_Version)
     _add_global_options(parser, "global_")
     parser.register("action", "parsers", _Subcommands)
-    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser,
+                                metavar="COMMAND")
     for name in COMMANDS:
         if only is None or name == only:
             importlib.import_module(f"ritegraph.commands.{name}").register(sub)
             _add_global_options(sub.choices[name])
-        else:
+        elif not only:  # a chosen command needs no stubs of the others (~0.5 ms each)
             sub.add_parser(name, add_help=False)
     return parser
 

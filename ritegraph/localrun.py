@@ -1,9 +1,11 @@
 """Local queries in a child process, so that a deadline, a memory bound and Ctrl-C really stop
 them (pyoxigraph cannot interrupt a running query).
 
-``ritegraph query`` on the local store forks one child for the whole command, first thing (cheap:
-it inherits the imported modules, and it opens the store while the parent imports the query
-machinery and prepares the query); the child opens the store read-only, bounds its own address
+``ritegraph query`` on the local store forks one child for the whole command, first thing: the
+console command (:mod:`ritegraph.launch`) forks it before the CLI is even imported
+(:func:`start_early`), on the store the arguments name, and :class:`ProcessTarget` takes it over;
+the child opens the store while the parent imports the CLI and the query machinery and prepares
+the query. The child opens the store read-only, bounds its own address
 space (``RLIMIT_AS``, :data:`ENV_MEMORY`) and answers queries over a pipe. The parent waits for
 each answer at most ``deadline`` seconds; at the deadline, on Ctrl-C or when the child dies
 (out of memory), it kills the child and says so. The child ends with its parent.
@@ -19,9 +21,13 @@ import contextlib
 import os
 import signal
 import time
-from pathlib import Path
 
 from .errors import InputError, RitegraphError, StoreError, UsageError
+from .storepath import store_location
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing before the fork
+if TYPE_CHECKING:
+    from pathlib import Path
 
 ENV_MEMORY = "RITEGRAPH_QUERY_MEMORY_MB"
 DEFAULT_MEMORY_MB = 4096  # address space of a query process; 0 = unbounded
@@ -68,7 +74,8 @@ def exit_with_parent(parent: int, every: float = 1.0) -> None:
 
 
 class Channel:
-    """Pickled messages over two pipe ends, each framed by its length.
+    """Messages over two pipe ends, each framed by its length: query texts as UTF-8, answers
+    pickled; an empty frame says the store is open (no pickle import on the way to it).
 
     Hand-written over ``os.pipe`` because :mod:`multiprocessing` (its ``Pipe`` and ``Process``)
     costs more to import than a whole local query on a small store (issue 14's start-up goal).
@@ -77,13 +84,15 @@ class Channel:
     def __init__(self, read_fd: int, write_fd: int) -> None:
         self.read_fd, self.write_fd = read_fd, write_fd
 
-    def send(self, message: object) -> None:
-        import pickle
-
-        data = pickle.dumps(message, protocol=pickle.HIGHEST_PROTOCOL)
+    def send_bytes(self, data: bytes) -> None:
         view = memoryview(len(data).to_bytes(8, "little") + data)
         while view:
             view = view[os.write(self.write_fd, view):]
+
+    def send(self, message: object) -> None:
+        import pickle
+
+        self.send_bytes(pickle.dumps(message, protocol=pickle.HIGHEST_PROTOCOL))
 
     def poll(self, timeout: float | None) -> bool:
         """Whether a message (or the end of the pipe) is ready within ``timeout`` seconds."""
@@ -91,10 +100,17 @@ class Channel:
 
         return bool(select.select([self.read_fd], [], [], timeout)[0])
 
+    def recv_bytes(self) -> bytes:
+        return self._read(int.from_bytes(self._read(8), "little"))
+
     def recv(self) -> object:
+        """An answer: unpickled, or ``READY`` for an empty frame."""
+        data = self.recv_bytes()
+        if not data:
+            return READY
         import pickle
 
-        return pickle.loads(self._read(int.from_bytes(self._read(8), "little")))
+        return pickle.loads(data)
 
     def _read(self, size: int) -> bytes:
         chunks, left = [], size
@@ -110,6 +126,9 @@ class Channel:
         for fd in (self.read_fd, self.write_fd):
             with contextlib.suppress(OSError):
                 os.close(fd)
+
+
+READY = ("ready", None)
 
 
 def answer(store, text: str) -> tuple[list[str], list[dict], bool | None, list | None]:
@@ -134,19 +153,23 @@ def _child(conn: Channel, store_dir: str, memory_mb: int, parent: int) -> None:
     """The query process: open the store, answer query texts until the pipe closes."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C and kills us
     _quiet_stderr()  # an allocator's abort message would reach the terminal: the parent reports
-    exit_with_parent(parent)
     try:
         limit_memory(memory_mb)
+        from pathlib import Path
+
         from .store import open_store
 
         store = open_store(Path(store_dir))
     except (RitegraphError, OSError, MemoryError) as exc:
         conn.send(("error", _portable(exc)))
         return
-    conn.send(("ready", None))
+    conn.send_bytes(b"")  # ready
+    exit_with_parent(parent)
+    import pickle  # noqa: F401 - now, while the parent prepares its query: answers are pickled
+
     while True:
         try:
-            text = conn.recv()
+            text = conn.recv_bytes().decode("utf-8")
         except (EOFError, OSError):
             return
         conn.send(_answer_message(store, text, store_dir, memory_mb))
@@ -189,8 +212,8 @@ def _memory_error(mb: int) -> InputError:
 class QueryProcess:
     """One forked child process answering queries on the store in ``store_dir``."""
 
-    def __init__(self, store_dir: Path, memory_mb: int | None = None) -> None:
-        self.store_dir = Path(store_dir)
+    def __init__(self, store_dir: str | Path, memory_mb: int | None = None) -> None:
+        self.store_dir = os.path.normpath(store_dir)
         self.memory_mb = memory_limit_mb() if memory_mb is None else memory_mb
         self.shown = 0.0  # the deadline as the user gave it, for messages
         self.pid: int | None = None
@@ -210,7 +233,7 @@ class QueryProcess:
                 gc.freeze()  # its collector leaves the inherited objects (and their pages) alone
                 os.close(parent_reads)
                 os.close(parent_writes)
-                _child(Channel(child_reads, child_writes), str(self.store_dir),
+                _child(Channel(child_reads, child_writes), self.store_dir,
                        self.memory_mb, parent)
             except BaseException:  # the parent reports a dead child
                 code = 1
@@ -243,7 +266,7 @@ class QueryProcess:
         assert self.conn is not None
         if deadline is not None:
             deadline = max(deadline - (time.monotonic() - started), 0.001)
-        self.conn.send(text)
+        self.conn.send_bytes(text.encode("utf-8"))
         status, detail = self._receive(deadline, "the query")
         if status == "syntax":
             raise SyntaxError(detail)
@@ -300,6 +323,43 @@ def _reap_in_background(pid: int) -> None:
     threading.Thread(target=reap, daemon=True, name=f"reap-{pid}").start()
 
 
+_EARLY: list[QueryProcess] = []  # the process start_early forked, until a ProcessTarget takes it
+
+
+def start_early(argv: list[str]) -> None:
+    """For ``ritegraph query …`` on the local store, fork the query process now, before the
+    arguments are parsed, on the store they name (``--store DIR``, ``--store=DIR``, else
+    ``$RITEGRAPH_STORE`` or the default). :class:`ProcessTarget` takes it over only if the
+    parsed arguments name the same store and kills it otherwise: a wrong guess costs time,
+    never a result. Never raises: the parsed command reports what is wrong."""
+    command = next((word for word in argv if not word.startswith("-")), None)
+    if command != "query" or any(word in ("-h", "--help", "--list")
+                                 or word.startswith("--endpoint") for word in argv):
+        return
+    store = None
+    for word, following in zip(argv, [*argv[1:], None], strict=True):
+        if word == "--store" and following is not None:
+            store = following
+        elif word.startswith("--store="):
+            store = word.partition("=")[2]
+    try:
+        process = QueryProcess(store_location(store))
+        process.start()
+    except (RitegraphError, OSError):
+        return
+    _EARLY.append(process)
+
+
+def _take_early(store_dir: str | Path) -> QueryProcess | None:
+    """The process :func:`start_early` forked, if it is on ``store_dir`` (else it is killed)."""
+    while _EARLY:
+        process = _EARLY.pop()
+        if process.store_dir == os.path.normpath(store_dir) and process.pid is not None:
+            return process
+        process.close()
+    return None
+
+
 class ProcessTarget:
     """The local store (default graph = union of the named graphs), queried in a
     :class:`QueryProcess` with a deadline per query: a :class:`~ritegraph.query.Target`."""
@@ -308,12 +368,14 @@ class ProcessTarget:
                  description: str | None = None) -> None:
         if deadline is not None and not deadline > 0:
             raise InputError(f"--timeout must be a positive number of seconds, not {deadline:g}")
-        from .store import current_build  # pyoxigraph too: the child inherits them
+        from pathlib import Path
+
+        from .store import current_build  # pyoxigraph too: a child forked now inherits them
 
         current_build(Path(store_dir))  # no store: StoreError now, in this process
         self.deadline = deadline
         self.description = description or f"the store in {store_dir}"
-        self.process = QueryProcess(Path(store_dir))
+        self.process = _take_early(store_dir) or QueryProcess(store_dir)
         self.process.start()  # now: the child opens the store while this process goes on
 
     def select(self, text: str):

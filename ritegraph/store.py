@@ -25,7 +25,6 @@ import contextlib
 import json
 import os
 import re
-import shutil
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -187,9 +186,17 @@ def sweep_stale_builds(store_dir: Path, *, now: float | None = None) -> list[str
         started = marker.get("started")
         old = isinstance(started, int | float) and now - started > STALE_SECONDS
         if old or not _owner_alive(marker):
-            shutil.rmtree(entry, ignore_errors=True)
+            _remove_tree(entry)
             removed.append(entry.name)
     return removed
+
+
+def _remove_tree(path: Path) -> None:
+    """Remove a build directory of ours, whatever is left of it (shutil is imported here: a
+    query opening the store need not pay for it)."""
+    import shutil
+
+    shutil.rmtree(path, ignore_errors=True)
 
 
 def prepare_store_dir(store_dir: Path) -> Path:
@@ -217,7 +224,7 @@ def _make_build_dir(builds: Path) -> Path:
                   "started": time.time(), "program": "ritegraph"}
         (build_dir / MARKER).write_text(json.dumps(marker), encoding="utf-8")
     except OSError as exc:
-        shutil.rmtree(build_dir, ignore_errors=True)
+        _remove_tree(build_dir)
         raise StoreError(f"cannot write a new build in {builds}: {exc.strerror or exc} "
                          "(is the disk full or read-only?)") from exc
     return build_dir
@@ -246,7 +253,7 @@ def new_build(store_dir: Path) -> Iterator[tuple[ox.Store, Path]]:
             raise StoreError(f"writing the new build in {build_dir} failed: {exc} (is the disk "
                              "full? the previous build is still current)") from exc
     except BaseException:
-        shutil.rmtree(build_dir, ignore_errors=True)
+        _remove_tree(build_dir)
         raise
     _repoint(store_dir, build_dir)
 
@@ -263,7 +270,7 @@ def _repoint(store_dir: Path, build_dir: Path) -> None:
     os.replace(tmp, link)  # atomic on POSIX
     if (previous is not None and previous != build_dir.resolve() and previous.is_dir()
             and not previous.is_symlink() and read_marker(previous) is not None):
-        shutil.rmtree(previous, ignore_errors=True)
+        _remove_tree(previous)
 
 
 def named_graphs(store: ox.Store) -> list[str]:

@@ -11,7 +11,9 @@ when this file is out of date).
 
 from __future__ import annotations
 
-from typing import Any
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (the CLI's start-up)
+if TYPE_CHECKING:
+    from typing import Any
 
 
 class Vocabulary(type):

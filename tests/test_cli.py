@@ -87,6 +87,58 @@ def test_the_local_query_process_opens_the_store_before_the_query_machinery_is_i
     assert done.stdout.splitlines() == ["True False False", "['n'] 42"]
 
 
+def _run_python(code: str) -> list[str]:
+    done = subprocess.run([sys.executable, "-c", code], env=ENV, capture_output=True,
+                          text=True, check=True, cwd=REPO)
+    return done.stdout.splitlines()
+
+
+def test_the_console_command_forks_the_query_process_before_importing_the_cli(
+        small_store_dir: Path) -> None:
+    """``ritegraph query`` (ritegraph.launch) starts the query process on the store its words
+    name before argparse or the CLI is imported, and the parsed command takes it over."""
+    words = ["-q", "query", "rite-overview", f"--store={small_store_dir}"]
+    code = ("import sys\nfrom ritegraph import localrun\n"
+            f"localrun.start_early({words!r})\n"
+            "early = localrun._EARLY[0]\n"
+            "print(early.pid is not None, 'argparse' in sys.modules,\n"
+            "      'ritegraph.cli' in sys.modules)\n"
+            f"target = localrun.ProcessTarget({str(small_store_dir)!r} + '/')\n"
+            "print(target.process is early, target.select('ASK {}').boolean)\n"
+            "target.close()\n")
+    assert _run_python(code) == ["True False False", "True True"]
+
+
+def test_an_early_query_process_on_another_store_is_not_used(small_store_dir: Path,
+                                                             tmp_path: Path) -> None:
+    code = ("from ritegraph import localrun\n"
+            f"localrun.start_early(['query', '--store', {str(tmp_path)!r}, 'x'])\n"
+            "early = localrun._EARLY[0]\n"
+            f"target = localrun.ProcessTarget({str(small_store_dir)!r})\n"
+            "print(target.process is early, early.pid, target.select('ASK {}').boolean)\n"
+            "target.close()\n")
+    assert _run_python(code) == ["False None True"]
+
+
+@pytest.mark.parametrize("argv", [["query", "--list"], ["build"], ["-h", "query"],
+                                  ["query", "x", "--endpoint=http://127.0.0.1:1/sparql"]],
+                         ids=["list", "build", "help", "endpoint"])
+def test_no_query_process_is_forked_for_commands_that_do_not_query_the_store(
+        argv: list[str]) -> None:
+    code = f"from ritegraph import localrun\nlocalrun.start_early({argv!r})\nprint(localrun._EARLY)"
+    assert _run_python(code) == ["[]"]
+
+
+def test_the_console_command_prints_what_the_cli_prints(small_store_dir: Path,
+                                                       capsys) -> None:
+    argv = ["query", "object-usage", "--store", str(small_store_dir), "--format", "tsv"]
+    assert main(argv) == 0
+    done = subprocess.run([sys.executable, "-m", "ritegraph", *argv], env=ENV,
+                          capture_output=True, text=True, cwd=REPO)
+    assert done.returncode == 0 and done.stderr == ""
+    assert done.stdout == capsys.readouterr().out and done.stdout.count("\n") > 3
+
+
 def test_vocabulary_terms_are_plain_strings_and_closed() -> None:
     from ritegraph.vocab import RG, SH, SKOS, XSD
 

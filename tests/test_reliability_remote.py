@@ -267,8 +267,9 @@ def _interrupt_by_default() -> None:
 
 
 def _query_process(store: Path, *extra: str) -> subprocess.Popen:
+    """`ritegraph query` as the console command runs it (its query process forked first)."""
     return subprocess.Popen(
-        [sys.executable, "-m", "ritegraph.cli", "query", "--store", str(store), *extra],
+        [sys.executable, "-m", "ritegraph", "query", "--store", str(store), *extra],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         env={**os.environ, "PYTHONPATH": str(REPO)}, preexec_fn=_interrupt_by_default)
 

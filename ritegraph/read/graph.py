@@ -21,6 +21,7 @@ import pyoxigraph as ox
 
 from ..errors import UsageError
 from ..store import GRAPH_CORPUS, GRAPH_LEXICON, open_store, rite_graph
+from ..storepath import store_location
 from ..variants import KINDS, Variant
 from .records import Concept, Mention, Passage, Rite, RiteStepRecord, Section, Step
 from .snapshot import (
@@ -36,12 +37,10 @@ from .snapshot import (
     select,
 )
 
-DEFAULT_STORE = "ritegraph-data"
-
 
 def open_graph(store: str | os.PathLike[str] | None = None) -> RiteGraph:
     """The graph built in ``store`` (default: ``$RITEGRAPH_STORE``, else ``./ritegraph-data``)."""
-    path = Path(store or os.environ.get("RITEGRAPH_STORE") or DEFAULT_STORE)
+    path = Path(store_location(store))
     return RiteGraph(open_store(path), path)
 
 

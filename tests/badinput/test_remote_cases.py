@@ -308,7 +308,7 @@ def servers(case: Case) -> Iterator[tuple[rs.Loopback, rs.Loopback]]:
 def run_process(argv: list[str], env: dict[str, str]) -> tuple[int, str, str]:
     environment = {k: v for k, v in os.environ.items() if not k.startswith("RITEGRAPH_")}
     environment |= {"PYTHONPATH": str(REPO), **env}
-    done = subprocess.run([sys.executable, "-m", "ritegraph.cli", *argv], env=environment,
+    done = subprocess.run([sys.executable, "-m", "ritegraph", *argv], env=environment,
                           capture_output=True, text=True, timeout=60, cwd=REPO)
     return done.returncode, done.stdout, done.stderr
 

@@ -1,0 +1,7 @@
+"""``python -m ritegraph``: the ``ritegraph`` console command."""
+
+import sys
+
+from .launch import main
+
+sys.exit(main())
