@@ -165,26 +165,21 @@ def _labelled(target: Target, query: str) -> list[str]:
 # (a few ms), where comparing STR(?l) reads every label (0.3 s on the whole book); the scan
 # below is the fallback for a label in any other language.
 _LABEL_TAGS = ("", "zh-Hans", "zh-Hant", "zh", "en", "zh-Latn-pinyin")
-_LABEL_TERMS = """PREFIX skos: <http://www.w3.org/2004/02/skos/core#>
+# Participants (``participant/<rite>/<role>``) carry their role's label: a label names the role.
+# The prefixes are written out: a remote endpoint has none predeclared.
+_LABEL_QUERY = """PREFIX skos: <http://www.w3.org/2004/02/skos/core#>
 PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>
 PREFIX rg: <https://w3id.org/ritegraph/ontology#>
 SELECT DISTINCT ?s WHERE {
-  VALUES ?l { $TERMS }
-  { ?s skos:prefLabel ?l } UNION { ?s skos:altLabel ?l } UNION { ?s rdfs:label ?l }
+  $MATCH
   FILTER NOT EXISTS { ?s a rg:Participant }
 }"""
-
-# Participants (``participant/<rite>/<role>``) carry their role's label: a label names the role.
-_LABEL_LOOKUP = """PREFIX skos: <http://www.w3.org/2004/02/skos/core#>
-PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>
-PREFIX rg: <https://w3id.org/ritegraph/ontology#>
-SELECT DISTINCT ?s WHERE {
-  VALUES ?label { "" }
+_LABEL_TERMS = _LABEL_QUERY.replace("$MATCH", """VALUES ?l { $TERMS }
+  { ?s skos:prefLabel ?l } UNION { ?s skos:altLabel ?l } UNION { ?s rdfs:label ?l }""")
+_LABEL_LOOKUP = _LABEL_QUERY.replace("$MATCH", """VALUES ?label { "" }
   VALUES ?p { skos:prefLabel skos:altLabel rdfs:label }
   ?s ?p ?l .
-  FILTER(STR(?l) = ?label)
-  FILTER NOT EXISTS { ?s a rg:Participant }
-}"""
+  FILTER(STR(?l) = ?label)""")
 
 
 def _values_block(name: str) -> re.Pattern[str]:

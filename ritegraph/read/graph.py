@@ -58,6 +58,7 @@ class RiteGraph:
     def __init__(self, store: ox.Store, path: Path | None = None) -> None:
         self.store, self.path = store, path
         self._snapshots: dict[frozenset[str] | None, Snapshot] = {}
+        self._mention_counts: dict[str, int] = {}  # counted on demand (search's tie-break)
 
     def snapshot(self, rites: Iterable[str] | None = None) -> Snapshot:
         """All records of ``rites`` (slugs; default all), read once and cached."""
@@ -213,10 +214,6 @@ class RiteGraph:
             (row,) = select(self.store, "concept-mentions", bind={"concept": iri})
             self._mention_counts[iri] = int(row["n"] or 0)
         return self._mention_counts[iri]
-
-    @cached_property
-    def _mention_counts(self) -> dict[str, int]:
-        return {}
 
     def _index(self, key) -> dict[str, set[str]]:
         index: dict[str, set[str]] = {}
