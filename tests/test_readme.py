@@ -131,7 +131,8 @@ def test_readme_starts_with_a_setup_and_build_command_then_a_test_command():
     setup, tests = readme_commands()
     assert setup.startswith("python3 -m venv") and "pip install -e ." in setup
     assert setup.endswith("ritegraph build") and "[test]" not in setup
-    assert "'.[test]'" in tests and "ruff check" in tests and tests.endswith("pytest")
+    assert "'.[test]'" in tests and "ruff check" in tests
+    assert tests.endswith("&& pytest && pytest -m slow")  # the default suite, then the slow one
 
 
 def test_ci_runs_exactly_the_readme_test_command():
