@@ -125,41 +125,54 @@ def owl_bridge(graph: rdflib.Graph) -> rdflib.Graph:
     """
     bridge = rdflib.Graph()
     bridge.bind("owl", OWL)
+    for cls in _undeclared_classes(graph):
+        bridge.add((cls, RDF.type, OWL.Class))
+    for prop, kind in _undeclared_property_kinds(graph).items():
+        bridge.add((prop, RDF.type, kind))
+    return bridge
 
+
+def _undeclared_classes(graph: rdflib.Graph) -> set[rdflib.URIRef]:
+    """The IRIs ``graph`` uses as classes that are neither OWL classes nor datatypes yet."""
     classes = set(graph.subjects(RDF.type, RDFS.Class))
     for s, o in graph.subject_objects(RDFS.subClassOf):
         classes.update((s, o))
     classes.update(graph.objects(None, RDFS.domain))
     classes.update(graph.objects(None, RDF.type))  # the builtin ones are skipped below
     classes.update(r for r in graph.objects(None, RDFS.range) if not _is_datatype(graph, r))
-    for cls in classes:
-        if (isinstance(cls, rdflib.URIRef) and not _builtin(cls)
-                and (cls, RDF.type, OWL.Class) not in graph
-                and (cls, RDF.type, RDFS.Datatype) not in graph):
-            bridge.add((cls, RDF.type, OWL.Class))
+    return {cls for cls in classes
+            if isinstance(cls, rdflib.URIRef) and not _builtin(cls)
+            and (cls, RDF.type, OWL.Class) not in graph
+            and (cls, RDF.type, RDFS.Datatype) not in graph}
 
+
+def _undeclared_property_kinds(graph: rdflib.Graph) -> dict[rdflib.URIRef, rdflib.URIRef]:
+    """The OWL property type of each property of ``graph`` that has none yet."""
     props = set(graph.subjects(RDF.type, RDF.Property))
-    for s, o in graph.subject_objects(RDFS.subPropertyOf):
-        props.update((s, o))
-    for s, o in graph.subject_objects(OWL.inverseOf):
-        props.update((s, o))
+    for predicate in (RDFS.subPropertyOf, OWL.inverseOf):
+        for s, o in graph.subject_objects(predicate):
+            props.update((s, o))
     declared = {p: kind for kind in _OWL_PROPERTIES for p in graph.subjects(RDF.type, kind)}
     todo = {p for p in props if isinstance(p, rdflib.URIRef) and not _builtin(p)
             and p not in declared}
     kinds = {p: k for p in todo if (k := _property_kind(graph, p)) is not None}
+    _inherit_kinds(graph, todo - kinds.keys(), kinds, declared)
+    return {p: kinds.get(p, OWL.ObjectProperty) for p in todo}
+
+
+def _inherit_kinds(graph: rdflib.Graph, unknown: set, kinds: dict, declared: dict) -> None:
+    """Give each property of ``unknown`` (no range) the kind of a super- or inverse property,
+    in ``kinds``, until nothing changes."""
     changed = True
-    while changed:  # a property without a range follows its super- or inverse property
+    while changed:
         changed = False
-        for p in todo - kinds.keys():
+        for p in unknown - kinds.keys():
             related = [*graph.objects(p, RDFS.subPropertyOf), *graph.objects(p, OWL.inverseOf),
                        *graph.subjects(OWL.inverseOf, p), *graph.subjects(RDFS.subPropertyOf, p)]
             known = [k for r in related if (k := kinds.get(r) or declared.get(r)) is not None]
             if known:
                 kinds[p] = known[0]
                 changed = True
-    for p in todo:
-        bridge.add((p, RDF.type, kinds.get(p, OWL.ObjectProperty)))
-    return bridge
 
 
 #: (class, class): the disjointness CIDOC-CRM states in prose (see :func:`crm_disjointness`)

@@ -65,47 +65,76 @@ def _shu_parts(ctx: KanripoContext, seg: Segment, edition: Edition
     return [(seg.start, cut, False), (cut, seg.end, True)]
 
 
+class _MainPassages:
+    """The top-level passages of a chapter part, segment by segment: each 注 and 疏 is anchored
+    to the 经 before it, a 疏 on the 注 (after 注釋曰) explains that 注; an opener 疏 names a
+    section."""
+
+    def __init__(self, ctx: KanripoContext, segments: list[Segment], edition: Edition,
+                 reference) -> None:
+        self.ctx, self.edition = ctx, edition
+        runs = [s for s in segments if not s.note and s.kind == "text"]
+        self.labels = dict(zip((id(r) for r in runs), run_labels(ctx, runs, reference),
+                               strict=True))
+        self.markers = {Layer.ZHU: re.compile(re.escape(edition.zhu_marker)),
+                        Layer.ZHUAN: edition.zhuan_start}
+        self.openers: list[tuple[int, str]] = []
+        self.jing: int | None = None
+        self.zhu: int | None = None
+
+    def _plain(self, seg: Segment) -> str:
+        return self.ctx.markup.sub("", self.ctx.text[seg.start:seg.end])
+
+    def add(self, seg: Segment) -> None:
+        if seg.note:
+            self._note(seg)
+        elif seg.kind == "text" and not self.edition.titles.fullmatch(self._plain(seg)):
+            self._run(seg)
+        else:
+            self.ctx.add(seg.start, seg.end, Layer.BIAOTI)  # a title (記 before its 疏)
+
+    def _run(self, seg: Segment) -> None:
+        ctx = self.ctx
+        for start, end, layer in split_run(ctx, seg, self.labels[id(seg)], self.markers):
+            if not ctx.markup.sub("", ctx.text[start:end]).strip():
+                continue  # a cut that left only layout: it goes into the gap
+            index = ctx.add(start, end, layer)
+            if layer is Layer.ZHU:
+                ctx.passages[index].anchor, self.zhu = self.jing, index
+            else:
+                self.jing, self.zhu = index, None
+
+    def _note(self, seg: Segment) -> None:
+        ctx = self.ctx
+        if seg.kind == "shu":
+            self._shu(seg)
+            return
+        layer = Layer.BIAOTI if seg.kind == "title" else (
+            Layer.YIN if seg.kind == "yinyi" else Layer.ZHU)
+        index = ctx.add(seg.start, seg.end, layer)
+        if layer is not Layer.BIAOTI:
+            ctx.passages[index].anchor = self.jing
+
+    def _shu(self, seg: Segment) -> None:
+        ctx, edition = self.ctx, self.edition
+        for start, end, on_zhu in _shu_parts(ctx, seg, edition):
+            index = ctx.add(start, end, Layer.SHU)
+            ctx.passages[index].anchor = self.jing
+            if on_zhu and self.zhu is not None:
+                ctx.passages[index].explains = self.zhu
+        opener = edition.section_opener.search(self._plain(seg)) if edition.section_opener \
+            else None
+        if opener and self.jing is not None:
+            self.openers.append((self.jing, opener["title"]))
+
+
 def _main_passages(ctx: KanripoContext, segments: list[Segment], edition: Edition,
                    reference) -> list[tuple[int, str]]:
     """Top-level passages of the chapter part; returns (经 passage, opener title) pairs."""
-    runs = [s for s in segments if not s.note and s.kind == "text"]
-    labels = dict(zip((id(r) for r in runs), run_labels(ctx, runs, reference), strict=True))
-    markers = {Layer.ZHU: re.compile(re.escape(edition.zhu_marker)),
-               Layer.ZHUAN: edition.zhuan_start}
-    openers: list[tuple[int, str]] = []
-    jing = zhu = None
+    passages = _MainPassages(ctx, segments, edition, reference)
     for seg in segments:
-        if not seg.note and seg.kind == "text" and edition.titles.fullmatch(
-                ctx.markup.sub("", ctx.text[seg.start:seg.end])):
-            ctx.add(seg.start, seg.end, Layer.BIAOTI)  # 記 before its 疏
-        elif not seg.note and seg.kind == "text":
-            for start, end, layer in split_run(ctx, seg, labels[id(seg)], markers):
-                if not ctx.markup.sub("", ctx.text[start:end]).strip():
-                    continue  # a cut that left only layout: it goes into the gap
-                index = ctx.add(start, end, layer)
-                if layer is Layer.ZHU:
-                    ctx.passages[index].anchor, zhu = jing, index
-                else:
-                    jing, zhu = index, None
-        elif not seg.note:
-            ctx.add(seg.start, seg.end, Layer.BIAOTI)
-        elif seg.kind == "shu":
-            for start, end, on_zhu in _shu_parts(ctx, seg, edition):
-                index = ctx.add(start, end, Layer.SHU)
-                ctx.passages[index].anchor = jing
-                if on_zhu and zhu is not None:
-                    ctx.passages[index].explains = zhu
-            opener = edition.section_opener.search(ctx.markup.sub("", ctx.text[
-                seg.start:seg.end])) if edition.section_opener else None
-            if opener and jing is not None:
-                openers.append((jing, opener["title"]))
-        else:
-            layer = Layer.BIAOTI if seg.kind == "title" else (
-                Layer.YIN if seg.kind == "yinyi" else Layer.ZHU)
-            index = ctx.add(seg.start, seg.end, layer)
-            if layer is not Layer.BIAOTI:
-                ctx.passages[index].anchor = jing
-    return openers
+        passages.add(seg)
+    return passages.openers
 
 
 def _apparatus_passages(ctx: KanripoContext, lines: list[Line], layer: Layer,
