@@ -150,30 +150,7 @@ def _candidates(run: str, from_end: bool, stop: str, max_length: int) -> Iterabl
 def lexicon_gaps(data: Snapshot, config: IdentityConfig, fold: Callable[[str], str]
                  ) -> list[GapCandidate]:
     """Frequent uncovered strings right before an action verb or right after 执/取/奠 …"""
-    by_passage: dict[str, list] = defaultdict(list)
-    for m in data.mentions:
-        by_passage[m.where.passage].append(m)
-    stop = "".join(fold(c) for c in config.stop_chars)
-    verbs = {fold(v) for v in config.object_verbs}
-    found: dict[str, dict[int | tuple, str]] = defaultdict(dict)  # text → occurrence → position
-    examples: dict[str, tuple[Passage, int]] = {}
-    for p in data.passages:
-        if p.layer not in config.gap_layers:
-            continue
-        mentions = by_passage.get(p.iri, [])
-        covered = {i - p.start for m in mentions for i in range(m.where.start, m.where.end)}
-        view = fold(p.text)
-        starts = {m.where.start - p.start for m in mentions
-                  if data.concept(m.concept).scheme == "action"}
-        sites = [(s - 1, -1, "role") for s in starts]
-        sites += [(i + 1, 1, "object") for i, c in enumerate(view) if c in verbs]
-        for begin, step, position in sites:
-            run = _runs(view, covered, begin, step, config.gap_max_length + 2)
-            for piece in _candidates(run, step < 0, stop, config.gap_max_length):
-                offset = begin - len(piece) + 1 if step < 0 else begin
-                text = p.text[offset:offset + len(piece)]
-                found[fold(text)].setdefault((p.iri, offset), position)
-                examples.setdefault(fold(text), (p, offset))
+    found, examples = _gap_occurrences(data, config, fold)
     rite_of = {p.iri: p.where.rite for p in data.passages}
     gaps = []
     for text, occurrences in found.items():
@@ -189,6 +166,44 @@ def lexicon_gaps(data: Snapshot, config: IdentityConfig, fold: Callable[[str], s
     gaps = [g for g in gaps if not any(
         g.text in h.text and h.text != g.text and h.count >= g.count for h in gaps)]
     return sorted(gaps, key=lambda g: (-g.count, -len(g.text), g.text))[:config.gap_limit]
+
+
+def _gap_occurrences(data: Snapshot, config: IdentityConfig, fold: Callable[[str], str]
+                     ) -> tuple[dict[str, dict[tuple, str]], dict[str, tuple[Passage, int]]]:
+    """Each uncovered string (folded) at a role or object site: its occurrences (passage,
+    offset) with their position, and its first example."""
+    by_passage: dict[str, list] = defaultdict(list)
+    for m in data.mentions:
+        by_passage[m.where.passage].append(m)
+    stop = "".join(fold(c) for c in config.stop_chars)
+    verbs = {fold(v) for v in config.object_verbs}
+    found: dict[str, dict[tuple, str]] = defaultdict(dict)  # text → occurrence → position
+    examples: dict[str, tuple[Passage, int]] = {}
+    for p in data.passages:
+        if p.layer not in config.gap_layers:
+            continue
+        view = fold(p.text)
+        covered, sites = _gap_sites(data, p, by_passage.get(p.iri, []), view, verbs)
+        for begin, step, position in sites:
+            run = _runs(view, covered, begin, step, config.gap_max_length + 2)
+            for piece in _candidates(run, step < 0, stop, config.gap_max_length):
+                offset = begin - len(piece) + 1 if step < 0 else begin
+                text = p.text[offset:offset + len(piece)]
+                found[fold(text)].setdefault((p.iri, offset), position)
+                examples.setdefault(fold(text), (p, offset))
+    return found, examples
+
+
+def _gap_sites(data: Snapshot, p: Passage, mentions: list, view: str, verbs: set[str]
+               ) -> tuple[set[int], list[tuple[int, int, str]]]:
+    """The offsets of ``p`` its mentions cover, and where a gap may end (before an action:
+    a role) or start (after an object verb: an object), with its reading direction."""
+    covered = {i - p.start for m in mentions for i in range(m.where.start, m.where.end)}
+    starts = {m.where.start - p.start for m in mentions
+              if data.concept(m.concept).scheme == "action"}
+    sites = [(s - 1, -1, "role") for s in starts]
+    sites += [(i + 1, 1, "object") for i, c in enumerate(view) if c in verbs]
+    return covered, sites
 
 
 def _line(p: Passage, offset: int) -> int | None:

@@ -100,12 +100,20 @@ def cross_witness_lines(found: dict | None, labels: dict[str, str], shown: int) 
 
 def render_text(report: dict, max_exceptions: int = 20) -> str:
     labels = rite_labels(report)
-    slugs = list(labels)
     out = ["# ritegraph check", ""]
     out += table([["rite", "acts", "mentions"]] + [
         [labels[r], str(c["acts"]), str(c["mentions"])] for r, c in report["counts"].items()])
-    t = report["thresholds"]
-    out += ["", f"## Usage matrix (acts / mentions), top {HEATMAP_ROWS} entities", ""]
+    out += _usage_lines(report, labels)
+    out += _rule_lines(report, labels, max_exceptions)
+    out += _identity_lines(report["identity"], labels)
+    out += cross_witness_lines(report.get("cross_witness"), labels, max_exceptions)
+    out += _shacl_lines(report["shacl"], labels)
+    return "\n".join(out) + "\n"
+
+
+def _usage_lines(report: dict, labels: dict[str, str]) -> list[str]:
+    slugs = list(labels)
+    out = ["", f"## Usage matrix (acts / mentions), top {HEATMAP_ROWS} entities", ""]
     out += table([["entity", "scheme", *[labels[s] for s in slugs]]] + [
         [e["entity"], e["scheme"], *[f"{e['rites'][s]['acts']}/{e['rites'][s]['mentions']}"
                                      for s in slugs]] for e in matrix_rows(report)])
@@ -115,8 +123,13 @@ def render_text(report: dict, max_exceptions: int = 20) -> str:
         out.append(f"{d['entity']} ({d['slot']}) → {d['dimension']}: "
                    f"{labels[d['rites'][0]]} {{{a}}} vs {labels[d['rites'][1]]} {{{b}}} "
                    f"[distance {d['distance']:.2f}]")
-    out += ["", f"## Rules (support ≥ {t['min_support']}, confidence ≥ {t['min_confidence']}, "
-                f"in ≥ {t['min_rites']} rites), {len(report['rules'])} found", ""]
+    return out
+
+
+def _rule_lines(report: dict, labels: dict[str, str], max_exceptions: int) -> list[str]:
+    t = report["thresholds"]
+    out = ["", f"## Rules (support ≥ {t['min_support']}, confidence ≥ {t['min_confidence']}, "
+               f"in ≥ {t['min_rites']} rites), {len(report['rules'])} found", ""]
     for rule in report["rules"]:
         out += render_rule(rule, labels, max_exceptions)
     out += ["", "## Declared rules (" + (report["config"] or "config") + ")", ""]
@@ -124,8 +137,11 @@ def render_text(report: dict, max_exceptions: int = 20) -> str:
         flag = "STRICT " if rule.get("strict") else ""
         status = "broken" if rule["exceptions"] else "holds"
         out += [f"[{flag}{status}]", *render_rule(rule, labels, max_exceptions)]
-    ident = report["identity"]
-    out += ["", "## Identity: possible split concepts", ""]
+    return out
+
+
+def _identity_lines(ident: dict, labels: dict[str, str]) -> list[str]:
+    out = ["", "## Identity: possible split concepts", ""]
     for s in ident["split_candidates"]:
         out.append(f"{' / '.join(s['concepts'])}: share {'、'.join(s['shared_forms'])}; rites "
                    f"{', '.join(s['rites'][0])} | {', '.join(s['rites'][1])}"
@@ -138,9 +154,11 @@ def render_text(report: dict, max_exceptions: int = 20) -> str:
     out += table([["text", "count", "positions", "example"]] + [
         [g["text"], str(g["count"]), ", ".join(f"{k} {v}" for k, v in g["positions"].items()),
          where_text(g["example"])] for g in ident["lexicon_gaps"]])
-    out += cross_witness_lines(report.get("cross_witness"), labels, max_exceptions)
-    out += ["", "## SHACL results per rite", ""]
-    shacl = report["shacl"]
+    return out
+
+
+def _shacl_lines(shacl: dict, labels: dict[str, str]) -> list[str]:
+    out = ["", "## SHACL results per rite", ""]
     if not shacl["available"]:
         out.append(shacl["note"])
     for rite, counts in shacl["per_rite"].items():
@@ -149,7 +167,7 @@ def render_text(report: dict, max_exceptions: int = 20) -> str:
             if g["rite"] == rite:
                 out.append(f"    {g['severity']} ×{g['count']} {g['shape']}: {g['message']}"
                            f"{shacl_example(g['example'])}")
-    return "\n".join(out) + "\n"
+    return out
 
 
 def shacl_example(example: dict) -> str:
@@ -265,14 +283,29 @@ def render_html(report: dict) -> str:
         "<h2 id=\"declared\">Declared rules</h2>",
         *(rule_html(r, labels) for r in report["declared_rules"]),
         "<h2 id=\"divergences\">Used differently across rites</h2>",
-        html_table(["entity", "slot", "compared", "rite A", "rite B", "distance"], [
-            [escape(d["entity"]), d["slot"], d["dimension"],
-             escape(f"{labels[d['rites'][0]]}: " + ", ".join(f"{k} {v}"
-                                                            for k, v in d["counts"][0].items())),
-             escape(f"{labels[d['rites'][1]]}: " + ", ".join(f"{k} {v}"
-                                                            for k, v in d["counts"][1].items())),
-             f"{d['distance']:.2f}"] for d in report["usage"]["divergences"]]),
+        _divergences_html(report["usage"]["divergences"], labels),
         "<h2 id=\"identity\">Identity</h2><h3>Possible split concepts</h3>",
+        *_identity_html(ident, labels),
+        "<h2 id=\"shacl\">SHACL results per rite</h2>",
+        _shacl_html(report["shacl"], labels),
+        "</body></html>",
+    ]
+    return "\n".join(parts) + "\n"
+
+
+def _divergences_html(divergences: list[dict], labels: dict[str, str]) -> str:
+    def side(d: dict, i: int) -> str:
+        return escape(f"{labels[d['rites'][i]]}: " + ", ".join(f"{k} {v}"
+                                                              for k, v in d["counts"][i].items()))
+
+    return html_table(["entity", "slot", "compared", "rite A", "rite B", "distance"], [
+        [escape(d["entity"]), d["slot"], d["dimension"], side(d, 0), side(d, 1),
+         f"{d['distance']:.2f}"] for d in divergences])
+
+
+def _identity_html(ident: dict, labels: dict[str, str]) -> list[str]:
+    slugs = list(labels)
+    return [
         html_table(["concepts", "shared forms", "rites", "complementary"], [
             [escape(" / ".join(s["concepts"])), escape("、".join(s["shared_forms"])),
              escape(" | ".join(", ".join(r) for r in s["rites"])), str(s["complementary"])]
@@ -291,12 +324,13 @@ def render_html(report: dict) -> str:
             [escape(f["concept"]), f["scheme"], *[escape("、".join(
                 f"{k}×{v}" for k, v in f["rites"].get(s, {}).items())) for s in slugs]]
             for f in ident["forms"]]),
-        "<h2 id=\"shacl\">SHACL results per rite</h2>",
-        (f"<p>{escape(report['shacl']['note'])}</p>" if not report["shacl"]["available"] else
-         html_table(["rite", "severity", "shape", "count", "message", "example"], [
-             [escape(labels.get(g["rite"], g["rite"])), g["severity"], escape(g["shape"]),
-              str(g["count"]), escape(g["message"]), escape(shacl_example(g["example"]))]
-             for g in report["shacl"]["groups"]])),
-        "</body></html>",
     ]
-    return "\n".join(parts) + "\n"
+
+
+def _shacl_html(shacl: dict, labels: dict[str, str]) -> str:
+    if not shacl["available"]:
+        return f"<p>{escape(shacl['note'])}</p>"
+    return html_table(["rite", "severity", "shape", "count", "message", "example"], [
+        [escape(labels.get(g["rite"], g["rite"])), g["severity"], escape(g["shape"]),
+         str(g["count"]), escape(g["message"]), escape(shacl_example(g["example"]))]
+        for g in shacl["groups"]])

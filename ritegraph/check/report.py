@@ -97,39 +97,52 @@ def report_json(report: CheckReport) -> dict:
         "rules": [rule_json(data, r) for r in report.rules],
         "declared_rules": [rule_json(data, r) for r in report.declared],
         "strict_broken": [r.declared.id for r in report.strict_broken if r.declared],
-        "usage": {
-            "matrix": [{"entity": data.label(e), "iri": e, "scheme": data.concept(e).scheme,
-                        "rites": {r: {"mentions": u.mentions, "acts": u.acts,
-                                      "with": {f"{s}:{o}": labels(data, c)
-                                               for (s, o), c in sorted(u.with_.items()) if c}}
-                                  for r, u in row.items()}}
-                       for e, row in report.usage.rows.items()],
-            "divergences": [{"entity": data.label(d.entity), "slot": d.slot,
-                             "dimension": d.dimension, "rites": list(d.rites),
-                             "counts": [labels(data, d.counts[0]), labels(data, d.counts[1])],
-                             "shared": [data.label(s) for s in d.shared],
-                             "distance": round(d.distance, 4)}
-                            for d in report.usage.divergences],
-        },
-        "identity": {
-            "forms": [{"concept": data.label(f.concept), "iri": f.concept,
-                       "scheme": data.concept(f.concept).scheme,
-                       "rites": {r: dict(c.most_common()) for r, c in f.forms.items() if c}}
-                      for f in report.identity.forms],
-            "one_rite_forms": [{"concept": data.label(o.concept), "form": o.form, "rite": o.rite,
-                                "count": o.count, "example": where_json(data, o.example)}
-                               for o in report.identity.one_rite_forms],
-            "split_candidates": [{"concepts": [data.label(c) for c in s.concepts],
-                                  "iris": list(s.concepts), "shared_forms": s.shared,
-                                  "rites": [list(s.rites[0]), list(s.rites[1])],
-                                  "complementary": s.complementary}
-                                 for s in report.identity.splits],
-            "lexicon_gaps": [{"text": g.text, "count": g.count, "positions": dict(g.positions),
-                              "rites": dict(g.rites), "example": where_json(data, g.example)}
-                             for g in report.identity.gaps],
-        },
+        "usage": _usage_json(report),
+        "identity": _identity_json(report),
         "cross_witness": report.cross_witness,
         "shacl": {"available": report.shacl.available, "note": report.shacl.note,
                   "per_rite": {r: dict(c) for r, c in report.shacl.counts().items()},
                   "groups": [vars(g) for g in report.shacl.groups]},
+    }
+
+
+def _usage_json(report: CheckReport) -> dict:
+    data = report.data
+
+    def rite_usage(u) -> dict:
+        return {"mentions": u.mentions, "acts": u.acts,
+                "with": {f"{s}:{o}": labels(data, c) for (s, o), c in sorted(u.with_.items())
+                         if c}}
+
+    return {
+        "matrix": [{"entity": data.label(e), "iri": e, "scheme": data.concept(e).scheme,
+                    "rites": {r: rite_usage(u) for r, u in row.items()}}
+                   for e, row in report.usage.rows.items()],
+        "divergences": [{"entity": data.label(d.entity), "slot": d.slot,
+                         "dimension": d.dimension, "rites": list(d.rites),
+                         "counts": [labels(data, d.counts[0]), labels(data, d.counts[1])],
+                         "shared": [data.label(s) for s in d.shared],
+                         "distance": round(d.distance, 4)}
+                        for d in report.usage.divergences],
+    }
+
+
+def _identity_json(report: CheckReport) -> dict:
+    data, found = report.data, report.identity
+    return {
+        "forms": [{"concept": data.label(f.concept), "iri": f.concept,
+                   "scheme": data.concept(f.concept).scheme,
+                   "rites": {r: dict(c.most_common()) for r, c in f.forms.items() if c}}
+                  for f in found.forms],
+        "one_rite_forms": [{"concept": data.label(o.concept), "form": o.form, "rite": o.rite,
+                            "count": o.count, "example": where_json(data, o.example)}
+                           for o in found.one_rite_forms],
+        "split_candidates": [{"concepts": [data.label(c) for c in s.concepts],
+                              "iris": list(s.concepts), "shared_forms": s.shared,
+                              "rites": [list(s.rites[0]), list(s.rites[1])],
+                              "complementary": s.complementary}
+                             for s in found.splits],
+        "lexicon_gaps": [{"text": g.text, "count": g.count, "positions": dict(g.positions),
+                          "rites": dict(g.rites), "example": where_json(data, g.example)}
+                         for g in found.gaps],
     }

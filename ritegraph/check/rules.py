@@ -222,14 +222,19 @@ def mine(data: Snapshot, config: CheckConfig) -> list[Rule]:
             if count < mining.min_support:
                 continue
             rule = evaluate(index, premise, conclusion, acts)
-            if (rule.support >= mining.min_support
-                    and rule.confidence >= mining.min_confidence - EPSILON
-                    and len(rule.rites) >= mining.min_rites):
+            if _passes(rule, mining):
                 passing[(premise, conclusion)] = rule
     kept = [r for r in passing.values() if not _redundant(r, passing, data, mining)]
     for rule in kept:
         phrase(rule, data, config)
     return rank(kept)
+
+
+def _passes(rule: Rule, mining: MiningConfig) -> bool:
+    """Whether ``rule`` meets the support, confidence and rite-count thresholds."""
+    return (rule.support >= mining.min_support
+            and rule.confidence >= mining.min_confidence - EPSILON
+            and len(rule.rites) >= mining.min_rites)
 
 
 def _redundant(rule: Rule, passing: dict[tuple[Premise, Conclusion], Rule], data: Snapshot,

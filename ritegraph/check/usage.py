@@ -76,7 +76,9 @@ def usage_rows(data: Snapshot) -> dict[str, dict[str, Usage]]:
 
 def total_variation(a: Counter[str], b: Counter[str]) -> float:
     na, nb = sum(a.values()), sum(b.values())
-    return 0.5 * sum(abs(a[k] / na - b[k] / nb) for k in set(a) | set(b))
+    # summed in a fixed order: over a set, the float rounding (and so the ranking of ties and
+    # which divergences make the list) changed with the interpreter's string hashing
+    return 0.5 * sum(abs(a[k] / na - b[k] / nb) for k in sorted(set(a) | set(b)))
 
 
 def divergences(data: Snapshot, rows: dict[str, dict[str, Usage]], config: UsageConfig
