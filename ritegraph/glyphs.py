@@ -96,6 +96,11 @@ def _kind(text: str, offset: int) -> str | None:
     if ch == "?":
         both_cjk = before and after and is_cjk_context(before) and is_cjk_context(after)
         return "question-mark" if both_cjk else None
+    return _foreign_kind(text, offset)
+
+
+def _foreign_kind(text: str, offset: int) -> str | None:
+    """"foreign-script" for a short run of Latin/Cyrillic/… letters beside CJK text."""
     start, end = _foreign_run(text, offset)
     if end - start > _MAX_FOREIGN_RUN:
         return None

@@ -230,22 +230,33 @@ def parse_segment(s: str, lemma: str, g: KaozhengGrammar) -> list[Parsed]:
     rest = tradition[1]
     pre = _object(s, 0, at, lemma, g) if at else None
     for words, form in ((g.error, "error"), (g.writes, "writes")):
-        op = _starts(s, rest, words)
-        if op is not None and pre is not None:
-            xs = _x_span(s, pre[0], 0) if pre[0] != lemma or s.find(lemma) == 0 else (0, 0)
-            made = _substitution(s, pre, xs, rest + len(op), form, tradition, g) \
-                if xs[1] > xs[0] else None
-            return [made] if made else []
-        inner = _find(s, words, rest) if at == 0 and op is None else None
-        if inner and s.startswith(g.unit, inner[0] - 1) and inner[0] - rest <= g.longest + 1:
-            x = _object(s, rest, inner[0], lemma, g)  # 監本湪字譌作緣
-            if x is not None and not x[1]:
-                made = _substitution(s, x, _x_span(s, x[0], rest), inner[0] + len(inner[1]),
-                                     form, tradition, g)
-                return [made] if made else []
+        claim = _substitution_claim(s, at, rest, pre, words, form, tradition, lemma, g)
+        if claim is not None:
+            return claim
     if (op := _starts(s, rest, g.omission)) is not None:
         return _omission(s, at, rest + len(op), pre, tradition, lemma, g)
     return _addition(s, at, rest, tradition, lemma, g)
+
+
+def _substitution_claim(s: str, at: int, rest: int, pre: tuple[str, bool] | None,
+                        words: tuple[str, ...], form: str, tradition: Span, lemma: str,
+                        g: KaozhengGrammar) -> list[Parsed] | None:
+    """``X 監本譌作 Y`` (X before the name) or ``監本 X 字譌作 Y`` (after it), with ``words``
+    (error or writes); None if the segment says neither, so the next reading is tried."""
+    op = _starts(s, rest, words)
+    if op is not None and pre is not None:
+        xs = _x_span(s, pre[0], 0) if pre[0] != lemma or s.find(lemma) == 0 else (0, 0)
+        made = _substitution(s, pre, xs, rest + len(op), form, tradition, g) \
+            if xs[1] > xs[0] else None
+        return [made] if made else []
+    inner = _find(s, words, rest) if at == 0 and op is None else None
+    if inner and s.startswith(g.unit, inner[0] - 1) and inner[0] - rest <= g.longest + 1:
+        x = _object(s, rest, inner[0], lemma, g)  # 監本湪字譌作緣
+        if x is not None and not x[1]:
+            made = _substitution(s, x, _x_span(s, x[0], rest), inner[0] + len(inner[1]),
+                                 form, tradition, g)
+            return [made] if made else []
+    return None
 
 
 def _omission(s: str, at: int, rest: int, pre: tuple[str, bool] | None, tradition: Span,
