@@ -286,6 +286,22 @@ def _count_of(s: str, start: int, end: int, g: ListGrammar) -> tuple[int, int] |
 def _omission(s: str, at: int, g: ListGrammar) -> list[Parsed]:
     """``脱`` at ``at``: missing after or before the context, or a word of the context."""
     rest = at + len(next(w for w in g.omission if s.startswith(w, at)))
+    beside = _omission_beside(s, at, rest, g)
+    if beside:
+        return beside
+    if not s.endswith(g.unit):
+        return []
+    body = (rest, len(s) - len(g.unit))
+    for x, which in _omitted_words(s, body, g):
+        places = [i for i in range(at - len(x) + 1) if s.startswith(x, i)]
+        if places and (which is None or which < len(places)):
+            i = places[-1 if which is None else which]
+            return [Parsed("omission", "addition-omission", ((0, at),), (i, i + len(x)), ())]
+    return []
+
+
+def _omission_beside(s: str, at: int, rest: int, g: ListGrammar) -> list[Parsed]:
+    """``…下脱N字`` / ``…上脱N字``: N characters missing after or before the context."""
     for words, after in ((g.after, True), (g.before, False)):
         side = _ends(s, at, words)
         y = _count_of(s, rest, len(s), g) if side else None
@@ -295,14 +311,6 @@ def _omission(s: str, at: int, g: ListGrammar) -> list[Parsed]:
             located, x = ((context, y), (context[1], context[1] + n)) if after \
                 else ((y, context), (0, n))
             return [Parsed("omission-beside", "addition-omission", located, x, ())]
-    if not s.endswith(g.unit):
-        return []
-    body = (rest, len(s) - len(g.unit))
-    for x, which in _omitted_words(s, body, g):
-        places = [i for i in range(at - len(x) + 1) if s.startswith(x, i)]
-        if places and (which is None or which < len(places)):
-            i = places[-1 if which is None else which]
-            return [Parsed("omission", "addition-omission", ((0, at),), (i, i + len(x)), ())]
     return []
 
 

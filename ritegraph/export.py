@@ -18,6 +18,7 @@ import re
 import secrets
 from collections import defaultdict
 from collections.abc import Iterable, Iterator
+from functools import partial
 from pathlib import Path
 from typing import BinaryIO
 
@@ -197,35 +198,57 @@ def export(store: ox.Store, fmt: str, out: BinaryIO, graphs: list[str] | None = 
     """Write the named ``graphs`` (default: every named graph) of ``store`` to ``out`` in
     ``fmt``; JSON-LD and the annotations are written as they are read."""
     names = graphs if graphs is not None else sorted(g.value for g in store.named_graphs())
-    if fmt == "jsonld":
-        from .jsonld import write_jsonld
-
-        write_jsonld(store, names, out)
-    elif fmt == "annotations":
-        from .rdf.annotation import write_annotations
-
-        write_annotations(store, names, out)
-    elif fmt == "turtle":
-        triples = _dedupe(q for name in names for q in graph_quads(store, name))
-        out.write((_prefix_header() + _TurtleWriter(triples).body()).encode("utf-8"))
-    elif fmt == "trig":
-        out.write(_prefix_header().encode("utf-8"))
-        for name in names:
-            quads = graph_quads(store, name)
-            writer = _TurtleWriter((q.subject, q.predicate, q.object) for q in quads)
-            out.write(f"{_qname(name)} {{\n{writer.body('    ')}}}\n\n".encode())
-    elif fmt in ("ntriples", "nquads"):
-        lines = set()
-        for name in names:
-            g = f" <{name}>" if fmt == "nquads" else ""
-            for q in graph_quads(store, name):
-                terms = (_nt_term(q.subject), _nt_term(q.predicate), _nt_term(q.object))
-                lines.add(" ".join(terms) + f"{g} .\n")
-        out.write("".join(sorted(lines)).encode("utf-8"))
-    elif fmt == "rdfxml":
-        out.write(_rdfxml(store, names))
-    else:
+    writer = _WRITERS.get(fmt)
+    if writer is None:
         raise ValueError(f"unknown export format {fmt!r}")
+    writer(store, names, out)
+
+
+def _write_jsonld(store: ox.Store, names: list[str], out: BinaryIO) -> None:
+    from .jsonld import write_jsonld
+
+    write_jsonld(store, names, out)
+
+
+def _write_annotations(store: ox.Store, names: list[str], out: BinaryIO) -> None:
+    from .rdf.annotation import write_annotations
+
+    write_annotations(store, names, out)
+
+
+def _write_turtle(store: ox.Store, names: list[str], out: BinaryIO) -> None:
+    triples = _dedupe(q for name in names for q in graph_quads(store, name))
+    out.write((_prefix_header() + _TurtleWriter(triples).body()).encode("utf-8"))
+
+
+def _write_trig(store: ox.Store, names: list[str], out: BinaryIO) -> None:
+    out.write(_prefix_header().encode("utf-8"))
+    for name in names:
+        quads = graph_quads(store, name)
+        writer = _TurtleWriter((q.subject, q.predicate, q.object) for q in quads)
+        out.write(f"{_qname(name)} {{\n{writer.body('    ')}}}\n\n".encode())
+
+
+def _write_lines(store: ox.Store, names: list[str], out: BinaryIO, *, quads: bool) -> None:
+    """N-Triples or N-Quads, one sorted line per distinct statement."""
+    lines = set()
+    for name in names:
+        g = f" <{name}>" if quads else ""
+        for q in graph_quads(store, name):
+            terms = (_nt_term(q.subject), _nt_term(q.predicate), _nt_term(q.object))
+            lines.add(" ".join(terms) + f"{g} .\n")
+    out.write("".join(sorted(lines)).encode("utf-8"))
+
+
+def _write_rdfxml(store: ox.Store, names: list[str], out: BinaryIO) -> None:
+    out.write(_rdfxml(store, names))
+
+
+_WRITERS = {
+    "jsonld": _write_jsonld, "annotations": _write_annotations, "turtle": _write_turtle,
+    "trig": _write_trig, "rdfxml": _write_rdfxml,
+    "ntriples": partial(_write_lines, quads=False), "nquads": partial(_write_lines, quads=True),
+}
 
 
 def serialize(store: ox.Store, fmt: str, graphs: list[str] | None = None) -> bytes:

@@ -147,24 +147,31 @@ def rite_steps(witnesses: Iterable[Witness], acts: Iterable[WitnessAct],
         variant_refs[v.rite].append(v.readings[0])
     steps: list[RiteStep] = []
     for rite in sorted(groups):
-        ordered = reference_first(groups[rite])
-        mapped = [_Mapped(ordered[0], w) for w in ordered]
-        reference = mapped[0]
-        spans = [s for r in variant_refs[rite] if r.file == ordered[0].file
-                 and (s := reference.span(r.start, max(r.end, r.start + 1)))]
-        placed = []
-        for rank, m in enumerate(mapped):
-            for act in by_file[(rite, m.witness.file)]:
-                span = m.span(act.start, act.end)
-                if span is not None:
-                    placed.append((span, rank, act))
-        found = _merge(placed)
-        rank = {m.witness.file: k for k, m in enumerate(mapped)}
-        for step in found:
-            step.acts.sort(key=lambda a: rank[a.file])  # the reference witness's act first
-            _judge(step, mapped, spans)
-        steps += found
+        steps += _steps_of_rite(rite, groups[rite], by_file, variant_refs[rite])
     return steps
+
+
+def _steps_of_rite(rite: str, witnesses: list[Witness],
+                   by_file: dict[tuple[str, str], list[WitnessAct]],
+                   variant_readings: list) -> list[RiteStep]:
+    """One rite's steps: its witnesses' acts placed on the reference witness and merged."""
+    ordered = reference_first(witnesses)
+    mapped = [_Mapped(ordered[0], w) for w in ordered]
+    reference = mapped[0]
+    spans = [s for r in variant_readings if r.file == ordered[0].file
+             and (s := reference.span(r.start, max(r.end, r.start + 1)))]
+    placed = []
+    for rank, m in enumerate(mapped):
+        for act in by_file[(rite, m.witness.file)]:
+            span = m.span(act.start, act.end)
+            if span is not None:
+                placed.append((span, rank, act))
+    found = _merge(placed)
+    rank_of = {m.witness.file: k for k, m in enumerate(mapped)}
+    for step in found:
+        step.acts.sort(key=lambda a: rank_of[a.file])  # the reference witness's act first
+        _judge(step, mapped, spans)
+    return found
 
 
 def step_summary(steps: list[RiteStep], acts: list[WitnessAct]) -> list[dict]:

@@ -63,6 +63,40 @@ class Conventions:
     markup: re.Pattern[str]
 
 
+def _edition(key: str, table: dict, path: Path) -> Edition:
+    """One ``[edition.KEY]`` table, its unknown keys refused."""
+    bad = set(table) - _EDITION_KEYS
+    if bad:
+        raise InputError(f"[edition.{key}] has unknown key(s) {', '.join(sorted(bad))}",
+                         path=str(path), hint=f"allowed: {', '.join(sorted(_EDITION_KEYS))}")
+
+    def optional(name: str) -> re.Pattern[str] | None:
+        return re.compile(table[name]) if name in table else None
+
+    return Edition(
+        key, table["layout"], re.compile("|".join(f"(?:{t})" for t in table["titles"])),
+        optional("title_notes"), re.compile(table["zhuan_start"]),
+        tuple(Layer(v) for v in table.get("note_layers", ["注"])),
+        table.get("jie_start"), int(table.get("line_width", 0)), table.get("separator"),
+        table.get("zhu_marker", "注"), table.get("shu_marker", "疏"),
+        table.get("yinyi_marker", "音義"), table.get("shu_on_zhu", "注釋曰"),
+        optional("kaozheng_juan"), optional("section_opener"),
+        table.get("reference"), table.get("sections_from"), table.get("zhuan_from"))
+
+
+def _incipits(tables: list[dict], path: Path) -> dict[int, tuple[tuple[str, str], ...]]:
+    """``[[incipit_sections]]``: chapter → (title, incipit) pairs."""
+    incipits = {}
+    for table in tables:
+        bad = set(table) - {"chapter", "sections"}
+        if bad or any(set(s) != {"title", "incipit"} for s in table.get("sections", [])):
+            raise InputError("[[incipit_sections]] takes chapter and sections = "
+                             "[{ title, incipit }, …] only", path=str(path))
+        incipits[int(table["chapter"])] = tuple((s["title"], s["incipit"])
+                                                for s in table["sections"])
+    return incipits
+
+
 @lru_cache(maxsize=1)
 def conventions(path: Path | None = None) -> Conventions:
     """Load and check ``ingest/kanripo.toml`` (unknown keys are errors)."""
@@ -76,35 +110,12 @@ def conventions(path: Path | None = None) -> Conventions:
     if unknown:
         raise InputError(f"unknown key(s) {', '.join(sorted(unknown))}", path=str(path))
     m = data["markup"]
-    editions = {}
-    for key, table in data.get("edition", {}).items():
-        bad = set(table) - _EDITION_KEYS
-        if bad:
-            raise InputError(f"[edition.{key}] has unknown key(s) {', '.join(sorted(bad))}",
-                             path=str(path), hint=f"allowed: {', '.join(sorted(_EDITION_KEYS))}")
-        editions[key] = Edition(
-            key, table["layout"], re.compile("|".join(f"(?:{t})" for t in table["titles"])),
-            re.compile(table["title_notes"]) if "title_notes" in table else None,
-            re.compile(table["zhuan_start"]),
-            tuple(Layer(v) for v in table.get("note_layers", ["注"])),
-            table.get("jie_start"), int(table.get("line_width", 0)), table.get("separator"),
-            table.get("zhu_marker", "注"), table.get("shu_marker", "疏"),
-            table.get("yinyi_marker", "音義"), table.get("shu_on_zhu", "注釋曰"),
-            re.compile(table["kaozheng_juan"]) if "kaozheng_juan" in table else None,
-            re.compile(table["section_opener"]) if "section_opener" in table else None,
-            table.get("reference"), table.get("sections_from"), table.get("zhuan_from"))
+    editions = {key: _edition(key, table, path) for key, table in data.get("edition", {}).items()}
     e = re.escape
     markup = re.compile(
         f"{m['page_break']}|(?m:^{e(m['header'])}.*$)|(?m:^{e(m['indent'])}+)"
         f"|[{e(m['line_end'])}\n{e(m['column_break'])}{e(m['note_open'])}{e(m['note_close'])}]")
-    incipits = {}
-    for table in data.get("incipit_sections", []):
-        bad = set(table) - {"chapter", "sections"}
-        if bad or any(set(s) != {"title", "incipit"} for s in table.get("sections", [])):
-            raise InputError("[[incipit_sections]] takes chapter and sections = "
-                             "[{ title, incipit }, …] only", path=str(path))
-        incipits[int(table["chapter"])] = tuple((s["title"], s["incipit"])
-                                                for s in table["sections"])
+    incipits = _incipits(data.get("incipit_sections", []), path)
     return Conventions(re.compile(m["page_break"]), m["header"], re.compile(m["juan_property"]),
                        m["line_end"], m["note_open"], m["note_close"], m["column_break"],
                        m["indent"], editions, incipits, markup)

@@ -103,6 +103,15 @@ class _Classic:
         return None
 
 
+def _paragraph_kind(body: str, in_note: bool, previous: str | None) -> str:
+    """"shu" for a 疏 paragraph, "jing" for 经 with its bracketed 注 (or a run-on of one)."""
+    if body.startswith(_SHU_STARTS):
+        return "shu"
+    if in_note or "（" in body or "）" in body or previous == "jing":
+        return "jing"
+    return "shu"
+
+
 def _split(ctx: ReaderContext) -> list[_Block]:
     """Make the top-level passages; return the 疏 blocks."""
     text = ctx.text
@@ -118,12 +127,7 @@ def _split(ctx: ReaderContext) -> list[_Block]:
         start = p.start + heading_length(body)
         if start > p.start:
             ctx.add(p.start, start, Layer.BIAOTI)
-        if body.startswith(_SHU_STARTS):
-            kind = "shu"
-        elif scanner.open_at is not None or "（" in body or "）" in body or previous == "jing":
-            kind = "jing"
-        else:
-            kind = "shu"
+        kind = _paragraph_kind(body, scanner.open_at is not None, previous)
         if kind == "shu":
             scanner.interrupt()
             index = ctx.add(start, p.end, Layer.SHU)
