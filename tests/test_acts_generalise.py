@@ -692,3 +692,24 @@ def test_a_thing_that_is_also_an_action_before_yu_is_the_act() -> None:
     assert [(a.action, a.objects) for a in acts_of("設筵于戸西")] == [("设", ["筵"])]
     assert [a.action for a in acts_of("尸侑主人皆升筵")] == ["升"]
     assert [a.action for a in acts_of("主婦坐奠于筵前")] == ["奠"]
+
+
+def test_the_basin_west_is_a_place() -> None:
+    """士冠礼/少牢: 洗西 (west of the basin) is a place like 洗东, 洗北: 于洗西 is no washing."""
+    (wash,) = acts_of("贊者盥于洗西")
+    assert (wash.action, wash.agents, wash.places) == ("盥", ["赞者"], ["洗西"])
+    assert [a.action for a in acts_of("司宫設罍水于洗東有枓設篚于洗西南肆")] == ["设", "设"]
+
+
+def test_assent_with_its_word_is_one_reply() -> None:
+    """乡射/士冠礼: 许诺 (assenting, saying 诺) is one act 许, not two."""
+    (reply,) = acts_of("獲者許諾")
+    assert (reply.action, reply.agents, reply.quote) == ("许", ["获者"], "獲者許諾")
+
+
+def test_a_counted_verb_word_is_a_thing() -> None:
+    """有司彻: a numeral quantifies a noun (执一匕, 执二匕): 匕 is the ladle taken, no act 匕."""
+    acts = acts_of("雍正執一匕以從雍府執二匕以從")
+    assert [(a.action, a.agents, a.objects) for a in acts][:2] == [
+        ("执", ["雍正"], ["匕"]), ("从", ["雍正"], ["匕"])]
+    assert "匕" not in [a.action for a in acts]

@@ -225,7 +225,8 @@ def _drop_classic_possessors(tokens: list[Token], text: str, rules: Rules) -> li
 
 def _topics(tokens: list[Token], text: str, rules: Rules) -> list[Token]:
     """A verb that is also a thing, right before another verb (匕奠于鼎), right after a verb
-    that is not a preverb (取匕, 加匕于鼎) or after 之 (房中之羞), is that thing."""
+    that is not a preverb (取匕, 加匕于鼎), or after a count (执一匕, 执二匕: a numeral
+    quantifies a noun, never a verb) or 之 (房中之羞), is that thing."""
     if rules.modern:
         return tokens
     out = list(tokens)
@@ -238,12 +239,21 @@ def _topics(tokens: list[Token], text: str, rules: Rules) -> list[Token]:
         topic = (after is not None and after.kind is Kind.VERB and not after.verb.fold
                  and after.start == token.end)
         governed = (before is not None and before.kind is Kind.VERB and not before.verb.fold
-                    and before.end == token.start)
+                    and _counted(text[before.end:token.start]))
         owned = (before is not None and before.kind is Kind.PRONOUN  # 房中之羞: the dish
                  and before.end == token.start)
         if topic or governed or owned:
             out[i] = Token(token.start, token.end, Kind.OBJECT, rules.nouns[surface])
     return out
+
+
+#: Numerals that may stand between a verb and the thing it takes (执二匕).
+_NUMERALS = frozenset("一二三四五六七八九十两壹")
+
+
+def _counted(between: str) -> bool:
+    """Whether only a count (or nothing) stands between a verb and the word after it."""
+    return all(char in _NUMERALS for char in between)
 
 
 def _verbal_things(tokens: list[Token], text: str, rules: Rules) -> list[Token]:
