@@ -713,3 +713,12 @@ def test_a_counted_verb_word_is_a_thing() -> None:
     assert [(a.action, a.agents, a.objects) for a in acts][:2] == [
         ("执", ["雍正"], ["匕"]), ("从", ["雍正"], ["匕"])]
     assert "匕" not in [a.action for a in acts]
+
+
+def test_officers_and_seniors_of_the_funeral_and_the_feast_are_roles() -> None:
+    """既夕礼: 圉人 (grooms) and 遂匠 are named agents; 有司彻: 长宾 is the 宾长 and 众宾长
+    the eldest of the other guests (lexicon roles)."""
+    assert acts_of("圉人夾牽之")[-1].agents == ["圉人"]
+    assert acts_of("遂匠納車于階間")[0].agents == ["遂匠"]
+    assert acts_of("長賔升拜受爵")[0].agents == ["宾长"]
+    assert acts_of("衆賔長升拜受爵")[-1].agents == ["众宾长"]
