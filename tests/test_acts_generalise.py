@@ -722,3 +722,12 @@ def test_officers_and_seniors_of_the_funeral_and_the_feast_are_roles() -> None:
     assert acts_of("遂匠納車于階間")[0].agents == ["遂匠"]
     assert acts_of("長賔升拜受爵")[0].agents == ["宾长"]
     assert acts_of("衆賔長升拜受爵")[-1].agents == ["众宾长"]
+
+
+def test_an_office_word_after_a_role_is_acting_in_it() -> None:
+    """有司彻/少牢/聘礼: 摈 bare after a role, closing its clause, is serving as 摈 (宗人摈,
+    祝摈, 下大夫摈); 摈者 before its verb stays the officer."""
+    meet, usher = acts_of("主人出迎尸宗人擯")
+    assert (meet.action, meet.agents, meet.recipients) == ("出迎", ["主人"], ["尸"])
+    assert (usher.action, usher.agents, usher.quote) == ("傧", ["宗人"], "宗人擯")
+    assert [(a.action, a.agents) for a in acts_of("擯者出請")][0] == ("出", ["摈者"])

@@ -278,6 +278,23 @@ def _verbal_things(tokens: list[Token], text: str, rules: Rules) -> list[Token]:
 _BEFORE_VERBAL_THING = {Kind.ROLE, Kind.ADVERB, Kind.CLAUSE_END, Kind.NEGATION}
 
 
+def _acting_as(tokens: list[Token], text: str, rules: Rules) -> list[Token]:
+    """An office word written bare right after a role and closing its clause says that the
+    role acts in that office (宗人摈, 祝摈: the 宗人 acts as 摈, grammar ``[acting_as]``);
+    摈者 and a 摈 before its own verb (摈者出, 摈出请) stay the officer."""
+    out = list(tokens)
+    for i, token in enumerate(tokens):
+        verb = rules.acting_as.get(text[token.start:token.end])
+        if verb is None or token.kind is not Kind.ROLE or not i:
+            continue
+        before = tokens[i - 1]
+        after = tokens[i + 1] if i + 1 < len(tokens) else None
+        if (before.kind is Kind.ROLE and before.end == token.start
+                and (after is None or after.kind in (Kind.CLAUSE_END, Kind.ROLE))):
+            out[i] = Token(token.start, token.end, Kind.VERB, (verb.lemma,), verb)
+    return out
+
+
 Pass = Callable[[list[Token], str, Rules], list[Token]]
 
 #: The passes by the name the grammar orders them with.
@@ -289,6 +306,7 @@ PASSES: dict[str, Pass] = {
     "classic_possessors": _drop_classic_possessors,
     "verbal_nouns": _topics,
     "verbal_things": _verbal_things,
+    "acting_as": _acting_as,
 }
 
 

@@ -121,6 +121,7 @@ class Rules:
     also_places: frozenset[str] = frozenset()
     default_cup: str = ""
     nouns: dict[str, tuple[str, ...]] = field(default_factory=dict)  # verb surfaces also objects
+    acting_as: dict[str, Verb] = field(default_factory=dict)  # office word → acting in it (摈)
     #: surfaces of a verb's lexicon action read as a thing (筵): the verb where one is done
     verbal_things: dict[str, Verb] = field(default_factory=dict)
     manner: dict[str, frozenset[str]] = field(default_factory=dict)  # 立 before 饮: manner only
