@@ -731,3 +731,24 @@ def test_an_office_word_after_a_role_is_acting_in_it() -> None:
     assert (meet.action, meet.agents, meet.recipients) == ("出迎", ["主人"], ["尸"])
     assert (usher.action, usher.agents, usher.quote) == ("傧", ["宗人"], "宗人擯")
     assert [(a.action, a.agents) for a in acts_of("擯者出請")][0] == ("出", ["摈者"])
+
+
+def test_classic_shuo_is_taking_off() -> None:
+    """士虞/士丧/乡射: classic 说 (脱) is taking off (丈夫说绖带, 不说繘, 主人释服); 免绖 is the
+    headband taken off, not 免; 谒 is the usher's announcing (觐礼 摈者谒)."""
+    (off,) = acts_of("丈夫説絰帶于廟門外")
+    assert (off.action, off.agents, off.places) == ("说", ["丈夫"], ["庙门外"])
+    draw, keep, _ = acts_of("管人汲不說繘屈之")
+    assert (keep.action, keep.agents, keep.negated) == ("说", ["管人"], True)
+    assert acts_of("主人北面免絰")[0].action == "免绖"
+    assert acts_of("主人释服")[0].action == "说服"
+    assert acts_of("主人脱下礼服，于是慰劳司正", modern=True)[0].action == "说服"
+    assert [(a.action, a.agents) for a in acts_of("擯者謁")] == [("谒", ["摈者"])]
+
+
+def test_orders_in_series_come_from_one_commander() -> None:
+    """乡射: 司马命弟子说侯之左下纲而释之，命获者 — the one ordered unties the rope, the next
+    order (命 written solid before another person) is again the 司马's; 反命 is not an order."""
+    acts = acts_of("司馬命弟子說侯之左下綱而釋之命獲者以旌負侯")
+    assert [(a.action, a.agents) for a in acts] == [
+        ("命", ["司马"]), ("说", ["弟子"]), ("释", ["弟子"]), ("命", ["司马"]), ("负", ["获者"])]
