@@ -730,7 +730,7 @@ def test_an_office_word_after_a_role_is_acting_in_it() -> None:
     meet, usher = acts_of("主人出迎尸宗人擯")
     assert (meet.action, meet.agents, meet.recipients) == ("出迎", ["主人"], ["尸"])
     assert (usher.action, usher.agents, usher.quote) == ("傧", ["宗人"], "宗人擯")
-    assert [(a.action, a.agents) for a in acts_of("擯者出請")][0] == ("出", ["摈者"])
+    assert next((a.action, a.agents) for a in acts_of("擯者出請")) == ("出", ["摈者"])
 
 
 def test_classic_shuo_is_taking_off() -> None:
@@ -738,7 +738,7 @@ def test_classic_shuo_is_taking_off() -> None:
     headband taken off, not 免; 谒 is the usher's announcing (觐礼 摈者谒)."""
     (off,) = acts_of("丈夫説絰帶于廟門外")
     assert (off.action, off.agents, off.places) == ("说", ["丈夫"], ["庙门外"])
-    draw, keep, _ = acts_of("管人汲不說繘屈之")
+    _, keep, _ = acts_of("管人汲不說繘屈之")
     assert (keep.action, keep.agents, keep.negated) == ("说", ["管人"], True)
     assert acts_of("主人北面免絰")[0].action == "免绖"
     assert acts_of("主人释服")[0].action == "说服"
