@@ -752,3 +752,16 @@ def test_orders_in_series_come_from_one_commander() -> None:
     acts = acts_of("司馬命弟子說侯之左下綱而釋之命獲者以旌負侯")
     assert [(a.action, a.agents) for a in acts] == [
         ("命", ["司马"]), ("说", ["弟子"]), ("释", ["弟子"]), ("命", ["司马"]), ("负", ["获者"])]
+
+
+def test_an_adverb_before_a_thing_is_its_verb() -> None:
+    """士冠礼/公食/士虞: 反 before 之 or a thing governs it — giving back (主人受眡反之,
+    主人辞宾反之, 宾降反俎于西塾); before a verb it stays the adverb (反奠之)."""
+    assert [(a.action, a.agents) for a in acts_of("主人受眡反之")] == [
+        ("受", ["主人"]), ("视", ["主人"]), ("反", ["主人"])]  # 眡: an old form of 视
+    acts = acts_of("主人辭賔反之卷加席")
+    assert [(a.action, a.agents) for a in acts] == [
+        ("辞", ["主人"]), ("反", ["宾"]), ("加席", ["宾"])]
+    back = acts_of("賔降反俎于西塾復位")[1]
+    assert (back.action, back.objects, back.places) == ("反", ["俎"], ["西塾"])
+    assert [a.action for a in acts_of("執膳爵者受公爵酌反奠之")] == ["受", "酌", "奠"]

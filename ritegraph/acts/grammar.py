@@ -49,6 +49,7 @@ GRAMMAR_SCHEMA: dict[str, dict[str, Any]] = {
     "principals": {"roles": _STRINGS},
     "bow_answers": {"lemmas": _STRINGS},
     "acting_as": {"classic": dict[str, str], "modern": dict[str, str]},
+    "adverb_verbs": {"classic": dict[str, str], "modern": dict[str, str]},
     "merge": {str: str},
     "merge_across": {**_REGISTER, "destination_closes": dict[str, bool]},
     "passes": {"order": _STRINGS},
@@ -318,6 +319,8 @@ def _settings(rules: Rules, terms: dict, grammar: dict, register: str,
     rules.bow_answers = frozenset(grammar["bow_answers"]["lemmas"])
     rules.acting_as = {surface: rules.verbs[lemma]
                        for surface, lemma in grammar["acting_as"].get(register, {}).items()}
+    rules.adverb_verbs = {surface: rules.verbs[lemma]
+                          for surface, lemma in grammar["adverb_verbs"].get(register, {}).items()}
     nouns = [*terms["object"][register].items()]
     for label, surfaces in nouns:  # verb surfaces that also name a thing (匕, 洗)
         for surface in surfaces:

@@ -295,6 +295,20 @@ def _acting_as(tokens: list[Token], text: str, rules: Rules) -> list[Token]:
     return out
 
 
+def _adverb_verbs(tokens: list[Token], text: str, rules: Rules) -> list[Token]:
+    """An adverb that is also a verb, written right before a thing or 之 rather than before a
+    verb, governs it and is the act (命筮者受视反之, 宾降反俎于西塾: giving back, grammar
+    ``[adverb_verbs]``); before a verb it stays the adverb (反奠之, 反位)."""
+    out = list(tokens)
+    for i, token in enumerate(tokens[:-1]):
+        verb = rules.adverb_verbs.get(text[token.start:token.end])
+        after = tokens[i + 1]
+        if (verb is not None and token.kind is Kind.ADVERB and after.start == token.end
+                and after.kind in (Kind.OBJECT, Kind.PRONOUN)):
+            out[i] = Token(token.start, token.end, Kind.VERB, (verb.lemma,), verb)
+    return out
+
+
 Pass = Callable[[list[Token], str, Rules], list[Token]]
 
 #: The passes by the name the grammar orders them with.
@@ -307,6 +321,7 @@ PASSES: dict[str, Pass] = {
     "verbal_nouns": _topics,
     "verbal_things": _verbal_things,
     "acting_as": _acting_as,
+    "adverb_verbs": _adverb_verbs,
 }
 
 
