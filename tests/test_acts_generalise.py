@@ -765,3 +765,13 @@ def test_an_adverb_before_a_thing_is_its_verb() -> None:
     back = acts_of("賔降反俎于西塾復位")[1]
     assert (back.action, back.objects, back.places) == ("反", ["俎"], ["西塾"])
     assert [a.action for a in acts_of("執膳爵者受公爵酌反奠之")] == ["受", "酌", "奠"]
+
+
+def test_a_thing_in_its_place_is_no_position() -> None:
+    """士冠礼/燕礼: X在Y is 立 only for a person (親者在室, 小臣师一人在东堂下); a thing there
+    is only set out (水在洗东, 篚在洗西, 蒲筵二在南): no act."""
+    assert [(a.action, a.agents) for a in acts_of("親者在室")] == [("立", ["亲者"])]
+    assert [a.action for a in acts_of("小臣師一人在東堂下")] == ["立"]
+    assert [a.action for a in acts_of("洗直于東榮南北以堂深水在洗東")] == ["洗"]
+    assert acts_of("蒲筵二在南") == []
+    assert [a.action for a in acts_of("罍水在東篚在洗西南肆設膳篚在其北西面")] == ["设"]

@@ -50,6 +50,7 @@ GRAMMAR_SCHEMA: dict[str, dict[str, Any]] = {
     "bow_answers": {"lemmas": _STRINGS},
     "acting_as": {"classic": dict[str, str], "modern": dict[str, str]},
     "adverb_verbs": {"classic": dict[str, str], "modern": dict[str, str]},
+    "position": _REGISTER,
     "merge": {str: str},
     "merge_across": {**_REGISTER, "destination_closes": dict[str, bool]},
     "passes": {"order": _STRINGS},
@@ -319,6 +320,7 @@ def _settings(rules: Rules, terms: dict, grammar: dict, register: str,
     rules.bow_answers = frozenset(grammar["bow_answers"]["lemmas"])
     rules.acting_as = {surface: rules.verbs[lemma]
                        for surface, lemma in grammar["acting_as"].get(register, {}).items()}
+    rules.position_words = frozenset(grammar["position"][register])
     rules.adverb_verbs = {surface: rules.verbs[lemma]
                           for surface, lemma in grammar["adverb_verbs"].get(register, {}).items()}
     nouns = [*terms["object"][register].items()]

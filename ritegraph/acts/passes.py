@@ -309,6 +309,27 @@ def _adverb_verbs(tokens: list[Token], text: str, rules: Rules) -> list[Token]:
     return out
 
 
+def _things_in_place(tokens: list[Token], text: str, rules: Rules) -> list[Token]:
+    """X在Y is a position (君在堂, 亲者在室, 宾皆在, 士，在宰东北: 立) only when X is a person,
+    the role before 在 over adverbs and commas; after a thing or a place it says where a thing
+    is set out (水在洗东, 篚在洗西, 蒲筵二在南, 牛羊豕鱼在牛西), which is no act: the 在 then
+    ends the clause."""
+    out = list(tokens)
+    for i, token in enumerate(tokens):
+        if token.kind is not Kind.VERB or text[token.start:token.end] not in rules.position_words:
+            continue
+        j = i - 1
+        while j >= 0 and tokens[j].kind in _BEFORE_POSITION:
+            j -= 1
+        if j < 0 or tokens[j].kind is not Kind.ROLE:
+            out[i] = Token(token.start, token.end, Kind.BOUNDARY)
+    return out
+
+
+#: What may stand between a person and the 在 of his position (宾皆在, 士，在宰东北, 小臣师一人在).
+_BEFORE_POSITION = {Kind.CLAUSE_END, Kind.ADVERB, Kind.ALL, Kind.NEGATION, Kind.CHIEF}
+
+
 Pass = Callable[[list[Token], str, Rules], list[Token]]
 
 #: The passes by the name the grammar orders them with.
@@ -322,6 +343,7 @@ PASSES: dict[str, Pass] = {
     "verbal_things": _verbal_things,
     "acting_as": _acting_as,
     "adverb_verbs": _adverb_verbs,
+    "things_in_place": _things_in_place,
 }
 
 
