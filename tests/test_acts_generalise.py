@@ -775,3 +775,9 @@ def test_a_thing_in_its_place_is_no_position() -> None:
     assert [a.action for a in acts_of("洗直于東榮南北以堂深水在洗東")] == ["洗"]
     assert acts_of("蒲筵二在南") == []
     assert [a.action for a in acts_of("罍水在東篚在洗西南肆設膳篚在其北西面")] == ["设"]
+
+
+def test_going_to_the_laid_mat_is_taking_ones_mat() -> None:
+    """有司彻/士冠礼: 就筵, 即筵 (筵 the mat laid) are 就席, 即席 (lexicon alt labels)."""
+    assert [(a.action, a.agents) for a in acts_of("主人就筵")] == [("就席", ["主人"])]
+    assert [a.action for a in acts_of("冠者即筵坐")] == ["即席", "坐"]
