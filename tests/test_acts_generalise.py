@@ -781,3 +781,9 @@ def test_going_to_the_laid_mat_is_taking_ones_mat() -> None:
     """有司彻/士冠礼: 就筵, 即筵 (筵 the mat laid) are 就席, 即席 (lexicon alt labels)."""
     assert [(a.action, a.agents) for a in acts_of("主人就筵")] == [("就席", ["主人"])]
     assert [a.action for a in acts_of("冠者即筵坐")] == ["即席", "坐"]
+
+
+def test_the_basin_set_out_is_a_thing() -> None:
+    """士冠礼/乡射/燕礼: 设洗 sets out the basin (洗, also a verb): one 设, object 洗."""
+    (lay,) = acts_of("設洗直于東榮")
+    assert (lay.action, lay.objects, lay.places) == ("设", ["洗"], ["东荣"])

@@ -225,13 +225,16 @@ def _drop_classic_possessors(tokens: list[Token], text: str, rules: Rules) -> li
 
 def _topics(tokens: list[Token], text: str, rules: Rules) -> list[Token]:
     """A verb that is also a thing, right before another verb (匕奠于鼎), right after a verb
-    that is not a preverb (取匕, 加匕于鼎), or after a count (执一匕, 执二匕: a numeral
-    quantifies a noun, never a verb) or 之 (房中之羞), is that thing."""
+    that is not a preverb (取匕, 加匕于鼎) or one that sets it out (设洗), or after a count
+    (执一匕, 执二匕: a numeral quantifies a noun, never a verb) or 之 (房中之羞), is that thing."""
     if rules.modern:
         return tokens
     out = list(tokens)
     for i, token in enumerate(tokens):
         surface = text[token.start:token.end]
+        if token.kind is Kind.VERB and _set_out(tokens, i, surface, rules):
+            out[i] = Token(token.start, token.end, Kind.OBJECT, (surface,))
+            continue
         if token.kind is not Kind.VERB or surface not in rules.nouns:
             continue
         after = tokens[i + 1] if i + 1 < len(tokens) else None
@@ -245,6 +248,15 @@ def _topics(tokens: list[Token], text: str, rules: Rules) -> list[Token]:
         if topic or governed or owned:
             out[i] = Token(token.start, token.end, Kind.OBJECT, rules.nouns[surface])
     return out
+
+
+def _set_out(tokens: list[Token], i: int, surface: str, rules: Rules) -> bool:
+    """A verb word that also names a furnishing of the rite (洗, the basin: grammar
+    ``[objects] also_places``), written right after a verb that sets a thing out (设洗于阼阶东南,
+    陈洗), is that thing."""
+    before = tokens[i - 1] if i else None
+    return (surface in rules.also_places and before is not None
+            and before.kind is Kind.VERB and before.verb.puts and before.end == tokens[i].start)
 
 
 #: Numerals that may stand between a verb and the thing it takes (执二匕).
