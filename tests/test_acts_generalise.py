@@ -787,3 +787,13 @@ def test_the_basin_set_out_is_a_thing() -> None:
     """士冠礼/乡射/燕礼: 设洗 sets out the basin (洗, also a verb): one 设, object 洗."""
     (lay,) = acts_of("設洗直于東榮")
     assert (lay.action, lay.objects, lay.places) == ("设", ["洗"], ["东荣"])
+
+
+def test_classic_yi_before_a_person_is_leading_him() -> None:
+    """乡射/聘礼: 以 right before a person leads him (主人以宾揖, 下大夫劳者遂以宾入): both act,
+    greeting each other, then the leader goes on alone (先入); not before the lord (以君命)."""
+    bow, enter = acts_of("主人以賔揖先入")
+    assert (bow.action, bow.agents, bow.recipients) == ("揖", ["主人", "宾"], ["主人", "宾"])
+    assert (enter.action, enter.agents) == ("入", ["主人"])
+    assert acts_of("下大夫勞者遂以賔入")[0].agents == ["下大夫", "宾"]
+    assert acts_of("以君命")[0].agents == ["公"]

@@ -37,7 +37,8 @@ _REGISTER = {"classic": _STRINGS, "modern": _STRINGS}
 #: grammar.toml: table → key → type (``str`` keys map to the type of every value when the
 #: table's keys are data, e.g. ``[merge]``).
 GRAMMAR_SCHEMA: dict[str, dict[str, Any]] = {
-    **{name: _REGISTER for name in (*FUNCTION_KINDS, "goal", "leading", "existential",
+    "leading": {**_REGISTER, "never_led": _STRINGS},
+    **{name: _REGISTER for name in (*FUNCTION_KINDS, "goal", "existential",
                                     "enumeration",
                                     "facing")},
     "sentence_end": {"chars": str},
@@ -314,6 +315,7 @@ def _settings(rules: Rules, terms: dict, grammar: dict, register: str,
     rules.to_bower = frozenset(grammar["intermediaries"]["to_bower"])
     rules.goals = frozenset(grammar["goal"][register])
     rules.leading = frozenset(grammar["leading"][register])
+    rules.never_led = frozenset(grammar["leading"].get("never_led", ()))
     rules.existential = frozenset(grammar["existential"][register])
     rules.enumeration = frozenset(grammar["enumeration"][register])
     rules.principals = frozenset(grammar["principals"]["roles"])

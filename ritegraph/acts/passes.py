@@ -342,6 +342,23 @@ def _things_in_place(tokens: list[Token], text: str, rules: Rules) -> list[Token
 _BEFORE_POSITION = {Kind.CLAUSE_END, Kind.ADVERB, Kind.ALL, Kind.NEGATION, Kind.CHIEF}
 
 
+def _leading(tokens: list[Token], text: str, rules: Rules) -> list[Token]:
+    """Classic 以 right before a person is leading him, not carrying a thing (主人以宾揖, 以宾升,
+    公以宾及卿大夫皆坐): a leading joint (grammar ``[leading]``), so both act and then the
+    leader goes on alone; before a thing (以爵降) it stays the instrument, and so before the
+    lord, who is never led (以君命, 以公赐: his command, his gift)."""
+    if rules.modern:
+        return tokens
+    out = list(tokens)
+    for i, token in enumerate(tokens[:-1]):
+        after = tokens[i + 1]
+        if (token.kind is Kind.INSTRUMENT and text[token.start:token.end] in rules.leading
+                and after.kind is Kind.ROLE and after.start == token.end
+                and not rules.never_led.intersection(after.labels)):
+            out[i] = Token(token.start, token.end, Kind.JOINT)
+    return out
+
+
 Pass = Callable[[list[Token], str, Rules], list[Token]]
 
 #: The passes by the name the grammar orders them with.
@@ -356,6 +373,7 @@ PASSES: dict[str, Pass] = {
     "acting_as": _acting_as,
     "adverb_verbs": _adverb_verbs,
     "things_in_place": _things_in_place,
+    "leading": _leading,
 }
 
 

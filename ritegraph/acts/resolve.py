@@ -131,8 +131,9 @@ def resolve(head: Head, tokens: list[Token], ctx: Context, rules: Rules) -> Read
     agents = _contextual_agents(head, agents, stated, ctx, rules)
     objects, places, recipients, pronoun = _arguments(head, tokens[head.first:head.last + 1], rules)
     written = bool(pronoun or recipients)
-    if verb.mutual and not recipients and len(agents) > 1:
-        recipients = list(agents)  # the two greet each other
+    joined = verb.addressed and any(t.kind is Kind.JOINT for t in head.pre)
+    if (verb.mutual or joined) and not recipients and len(agents) > 1:
+        recipients = list(agents)  # the two greet each other (主人以宾揖, 主人与宾揖)
     if pronoun and verb.recipient and verb.carry is not True:
         recipients = recipients or ctx.other_actor(agents, rules.intermediaries)
     elif pronoun and not objects and ctx.last_object:
@@ -188,9 +189,9 @@ def update_context(ctx: Context, head: Head, reading: Reading, text: str,
         ctx.subject = reading.favoured
     elif agents and not reading.by_office:  # an officer known only from the act: no subject
         ctx.subject = tuple(agents)
+        ctx.add_actor(ctx.subject)
         if any(t.kind is Kind.JOINT and text[t.start:t.end] in rules.leading for t in head.pre):
             ctx.subject = tuple(agents[:1])  # 主人带领大夫走上去，拜谢到来: the leader goes on
-        ctx.add_actor(ctx.subject)
     if head.verb.bow and not reading.negated:
         ctx.last_bower, ctx.bow_at = tuple(agents), ctx.turns
     if recipients and agents and (head.lemma == "拜送"

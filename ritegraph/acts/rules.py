@@ -133,6 +133,7 @@ class Rules:
     bow_answers: frozenset[str] = frozenset()  # 拜X then one of these: X's act (拜祝受尸爵)
     goals: frozenset[str] = frozenset()  # locatives that alone with a place are a going (到)
     leading: frozenset[str] = frozenset()  # joints where the first leads (带领): he goes on
+    never_led: frozenset[str] = frozenset()  # the lord: 以君命 is his command, not a leading
     existential: frozenset[str] = frozenset()  # 有X则V: X is a condition, not the subject
     enumeration: frozenset[str] = frozenset()  # marks listing roles (、): a joint between them
     principals: frozenset[str] = frozenset()
