@@ -797,3 +797,12 @@ def test_classic_yi_before_a_person_is_leading_him() -> None:
     assert (enter.action, enter.agents) == ("入", ["主人"])
     assert acts_of("下大夫勞者遂以賔入")[0].agents == ["下大夫", "宾"]
     assert acts_of("以君命")[0].agents == ["公"]
+
+
+def test_a_handling_verb_repeated_with_its_agent_is_a_heading() -> None:
+    """有司彻: 乃羞宰夫羞房中之羞, 乃举司马举羊鼎 — the bare 羞/举 heads the acts the named
+    officers do, no act of its own; a movement repeated so is two acts (乡射 乃降宾降)."""
+    serve = acts_of("尸侑主人皆升筵乃羞宰夫羞房中之羞")[-1]
+    assert (serve.action, serve.agents) == ("羞", ["宰夫"])
+    assert [(a.action, a.agents) for a in acts_of("乃舉司馬舉羊鼎")] == [("举", ["司马"])]
+    assert [a.action for a in acts_of("主人荅拜乃降賔降")] == ["答拜", "降", "降"]

@@ -359,6 +359,25 @@ def _leading(tokens: list[Token], text: str, rules: Rules) -> list[Token]:
     return out
 
 
+def _headings(tokens: list[Token], text: str, rules: Rules) -> list[Token]:
+    """A bare verb of handling things (verbs.toml ``puts`` or ``carry``) that the words right
+    after it repeat with its agent named (乃羞宰夫羞房中之羞, 乃举司马举羊鼎司士举豕鼎) heads the
+    acts that follow, it is no act of its own: it goes. A movement so repeated is two acts
+    (乃降宾降: the host goes down, then the guest)."""
+    if rules.modern:
+        return tokens
+    drop: set[int] = set()
+    for i, token in enumerate(tokens[:-2]):
+        role, again = tokens[i + 1], tokens[i + 2]
+        if (token.kind is Kind.VERB and (token.verb.puts or token.verb.carry)
+                and role.kind is Kind.ROLE and again.kind is Kind.VERB
+                and again.verb.lemma == token.verb.lemma
+                and token.end == role.start and role.end == again.start
+                and (not i or tokens[i - 1].kind in (Kind.ADVERB, Kind.CLAUSE_END))):
+            drop.add(i)
+    return [t for k, t in enumerate(tokens) if k not in drop]
+
+
 Pass = Callable[[list[Token], str, Rules], list[Token]]
 
 #: The passes by the name the grammar orders them with.
@@ -374,6 +393,7 @@ PASSES: dict[str, Pass] = {
     "adverb_verbs": _adverb_verbs,
     "things_in_place": _things_in_place,
     "leading": _leading,
+    "headings": _headings,
 }
 
 
