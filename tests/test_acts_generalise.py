@@ -806,3 +806,12 @@ def test_a_handling_verb_repeated_with_its_agent_is_a_heading() -> None:
     assert (serve.action, serve.agents) == ("羞", ["宰夫"])
     assert [(a.action, a.agents) for a in acts_of("乃舉司馬舉羊鼎")] == [("举", ["司马"])]
     assert [a.action for a in acts_of("主人荅拜乃降賔降")] == ["答拜", "降", "降"]
+
+
+def test_the_person_handled_is_the_object() -> None:
+    """士丧礼: a role right after a verb that handles a person (冯尸, 迁尸, 奉尸: the body) is
+    its object, not the next verb's subject — the host leaps, the 士 go back to their places."""
+    hold, leap = acts_of("主人西面馮尸踊無算")
+    assert (hold.action, hold.agents, hold.objects) == ("冯", ["主人"], ["尸"])
+    assert (leap.action, leap.agents) == ("踊", ["主人"])
+    assert [(a.action, a.agents) for a in acts_of("士舉遷尸反位")][-1] == ("反位", ["士"])

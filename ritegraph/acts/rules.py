@@ -88,6 +88,7 @@ class Verb:
     puts: bool = False  # sets its object down: its places are where the thing goes (奠于荐西)
     favour: bool = False  # a favour to a person (劳之, 赐之): the one favoured acts next
     negated_only: bool = False  # an act only when not done (不言); else a topic (与君言)
+    handles: bool = False  # the role right after it is the person handled (冯尸): its object
 
     def lemma_for(self, objects: list[str]) -> str:
         for obj, lemma in self.by_object:
