@@ -815,3 +815,12 @@ def test_the_person_handled_is_the_object() -> None:
     assert (hold.action, hold.agents, hold.objects) == ("冯", ["主人"], ["尸"])
     assert (leap.action, leap.agents) == ("踊", ["主人"])
     assert [(a.action, a.agents) for a in acts_of("士舉遷尸反位")][-1] == ("反位", ["士"])
+
+
+def test_laying_out_the_food_and_the_food_of_a_place() -> None:
+    """公食/士丧/聘礼: 馔 is laying out the food (宰夫之具馔于东房); after a place and 之 a verb
+    names the things there (堂上之馔八), no act; 幠 covers the body (幠用夷衾)."""
+    assert [(a.action, a.agents, a.places) for a in acts_of("宰夫之具饌于東房")] == [
+        ("馔", ["宰夫"], ["东房"])]
+    assert [a.action for a in acts_of("上介飪一牢堂上之饌六")] == []
+    assert [a.action for a in acts_of("商祝拂柩用功布幠用夷衾")][-1] == "幠"

@@ -391,6 +391,18 @@ def _handled_persons(tokens: list[Token], text: str, rules: Rules) -> list[Token
     return out
 
 
+def _place_nouns(tokens: list[Token], text: str, rules: Rules) -> list[Token]:
+    """A place and 之 make the word after them a noun (堂上之馔八, 房中之羞): a verb written
+    there names the things of that place, it is no act (the verbs that are also things became
+    those things in verbal_nouns)."""
+    if rules.modern:
+        return tokens
+    return [t for k, t in enumerate(tokens)
+            if not (k > 1 and t.kind is Kind.VERB and tokens[k - 1].kind is Kind.PRONOUN
+                    and tokens[k - 2].kind is Kind.PLACE
+                    and tokens[k - 2].end == tokens[k - 1].start == t.start - 1)]
+
+
 Pass = Callable[[list[Token], str, Rules], list[Token]]
 
 #: The passes by the name the grammar orders them with.
@@ -408,6 +420,7 @@ PASSES: dict[str, Pass] = {
     "leading": _leading,
     "headings": _headings,
     "handled_persons": _handled_persons,
+    "place_nouns": _place_nouns,
 }
 
 
