@@ -824,3 +824,11 @@ def test_laying_out_the_food_and_the_food_of_a_place() -> None:
         ("馔", ["宰夫"], ["东房"])]
     assert [a.action for a in acts_of("上介飪一牢堂上之饌六")] == []
     assert [a.action for a in acts_of("商祝拂柩用功布幠用夷衾")][-1] == "幠"
+
+
+def test_the_basin_after_yu_and_the_bow_praising_the_wine() -> None:
+    """少牢: 于 governs a noun — 皆盥于洗 is one 盥 at the basin; 有司彻/乡射: 拜告旨, the bow
+    praising the wine, is one act 告旨."""
+    (wash,) = acts_of("主人皆盥于洗")
+    assert (wash.action, wash.places) == ("盥", ["洗"])
+    assert [a.action for a in acts_of("坐奠爵拜告旨執爵以興")] == ["奠", "告旨", "执", "兴"]

@@ -253,10 +253,12 @@ def _topics(tokens: list[Token], text: str, rules: Rules) -> list[Token]:
 def _set_out(tokens: list[Token], i: int, surface: str, rules: Rules) -> bool:
     """A verb word that also names a furnishing of the rite (洗, the basin: grammar
     ``[objects] also_places``), written right after a verb that sets a thing out (设洗于阼阶东南,
-    陈洗), is that thing."""
+    陈洗) or after 于/自, which govern nouns (盥于洗, 尸盥于洗), is that thing."""
     before = tokens[i - 1] if i else None
     return (surface in rules.also_places and before is not None
-            and before.kind is Kind.VERB and before.verb.puts and before.end == tokens[i].start)
+            and before.end == tokens[i].start
+            and (before.kind in (Kind.LOCATIVE, Kind.ROUTE)  # 盥于洗: 于 governs a noun
+                 or (before.kind is Kind.VERB and before.verb.puts)))
 
 
 #: Numerals that may stand between a verb and the thing it takes (执二匕).
