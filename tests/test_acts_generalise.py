@@ -832,3 +832,10 @@ def test_the_basin_after_yu_and_the_bow_praising_the_wine() -> None:
     (wash,) = acts_of("主人皆盥于洗")
     assert (wash.action, wash.places) == ("盥", ["洗"])
     assert [a.action for a in acts_of("坐奠爵拜告旨執爵以興")] == ["奠", "告旨", "执", "兴"]
+
+
+def test_the_cup_set_down_taken_up_again() -> None:
+    """士虞礼/燕礼: 奠 right after 取/举 is the cup set down (尸取奠, 公又举奠觯), no act 奠."""
+    assert [(a.action, a.agents, a.objects) for a in acts_of("尸取奠左執之")] == [
+        ("取", ["尸"], ["觯"]), ("执", ["尸"], ["觯"])]
+    assert [a.action for a in acts_of("公又舉奠觶")] == ["举"]

@@ -235,6 +235,9 @@ def _topics(tokens: list[Token], text: str, rules: Rules) -> list[Token]:
         if token.kind is Kind.VERB and _set_out(tokens, i, surface, rules):
             out[i] = Token(token.start, token.end, Kind.OBJECT, (surface,))
             continue
+        if token.kind is Kind.VERB and _taken_up(tokens, i, surface, rules):
+            out[i] = Token(token.start, token.end, Kind.OBJECT, (rules.set_down[surface],))
+            continue
         if token.kind is not Kind.VERB or surface not in rules.nouns:
             continue
         after = tokens[i + 1] if i + 1 < len(tokens) else None
@@ -259,6 +262,14 @@ def _set_out(tokens: list[Token], i: int, surface: str, rules: Rules) -> bool:
             and before.end == tokens[i].start
             and (before.kind in (Kind.LOCATIVE, Kind.ROUTE)  # 盥于洗: 于 governs a noun
                  or (before.kind is Kind.VERB and before.verb.puts)))
+
+
+def _taken_up(tokens: list[Token], i: int, surface: str, rules: Rules) -> bool:
+    """奠 right after a verb that takes a thing up again (取奠, 举奠: grammar ``[objects]
+    set_down``, ``taken_by``) is the cup that was set down, not a setting down."""
+    before = tokens[i - 1] if i else None
+    return (surface in rules.set_down and before is not None and before.kind is Kind.VERB
+            and before.verb.lemma in rules.taken_by and before.end == tokens[i].start)
 
 
 #: Numerals that may stand between a verb and the thing it takes (执二匕).
