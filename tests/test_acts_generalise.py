@@ -839,3 +839,10 @@ def test_the_cup_set_down_taken_up_again() -> None:
     assert [(a.action, a.agents, a.objects) for a in acts_of("尸取奠左執之")] == [
         ("取", ["尸"], ["觯"]), ("执", ["尸"], ["觯"])]
     assert [a.action for a in acts_of("公又舉奠觶")] == ["举"]
+
+
+def test_raising_the_stopped_cup() -> None:
+    """有司彻: 作止爵 — raising (作) the cup that was stopped (止爵) — is taking it up, 举."""
+    raise_, _, drink = acts_of("尸作止爵祭酒卒爵")
+    assert (raise_.action, raise_.agents, raise_.objects) == ("举", ["尸"], ["爵"])
+    assert drink.action == "卒爵"
