@@ -846,3 +846,14 @@ def test_raising_the_stopped_cup() -> None:
     raise_, _, drink = acts_of("尸作止爵祭酒卒爵")
     assert (raise_.action, raise_.agents, raise_.objects) == ("举", ["尸"], ["爵"])
     assert drink.action == "卒爵"
+
+
+def test_the_lords_command_after_yi_you_wei_is_a_noun() -> None:
+    """士丧礼/士相见礼: 唯君命出, 有君命, 以君命 — the lord's command, a noun: the host, not the
+    lord, goes out and up; after a bow 公命小臣 is the lord's order (燕礼)."""
+    acts = acts_of("主人拜送如初唯君命出升降自西階遂拜賔")
+    assert [(a.action, a.agents) for a in acts] == [
+        ("拜送", ["主人"]), ("升", ["主人"]), ("降", ["主人"]), ("拜", ["主人"])]
+    assert [(a.action, a.agents) for a in acts_of("有君命衆主人不出")] == [("出", ["众主人"])]
+    order = acts_of("公荅再拜公命小臣辭")[1]
+    assert (order.action, order.agents) == ("命", ["公"])

@@ -51,6 +51,7 @@ GRAMMAR_SCHEMA: dict[str, dict[str, Any]] = {
     "bow_answers": {"lemmas": _STRINGS},
     "acting_as": {"classic": dict[str, str], "modern": dict[str, str]},
     "adverb_verbs": {"classic": dict[str, str], "modern": dict[str, str]},
+    "owned_verbs": _REGISTER,
     "position": _REGISTER,
     "merge": {str: str},
     "merge_across": {**_REGISTER, "destination_closes": dict[str, bool]},
@@ -325,6 +326,7 @@ def _settings(rules: Rules, terms: dict, grammar: dict, register: str,
     rules.acting_as = {surface: rules.verbs[lemma]
                        for surface, lemma in grammar["acting_as"].get(register, {}).items()}
     rules.position_words = frozenset(grammar["position"][register])
+    rules.owned_verbs = frozenset(grammar["owned_verbs"][register])
     rules.adverb_verbs = {surface: rules.verbs[lemma]
                           for surface, lemma in grammar["adverb_verbs"].get(register, {}).items()}
     nouns = [*terms["object"][register].items()]

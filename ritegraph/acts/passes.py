@@ -416,6 +416,22 @@ def _place_nouns(tokens: list[Token], text: str, rules: Rules) -> list[Token]:
                     and tokens[k - 2].end == tokens[k - 1].start == t.start - 1)]
 
 
+def _owned_verbs(tokens: list[Token], text: str, rules: Rules) -> list[Token]:
+    """A role and a verb of grammar ``[owned_verbs]`` (命) written solid after a word that takes
+    a noun — 以, 有, 唯 — are a noun phrase, the role's command: 以君命聘 'with the lord's
+    command', 有君命, 唯君命出; neither the role nor the verb acts. After a bow the role may
+    open the next clause (公答再拜公命小臣辞), so a bow is not such a word."""
+    drop: set[int] = set()
+    for i, token in enumerate(tokens[1:-1], start=1):
+        before, after = tokens[i - 1], tokens[i + 1]
+        if (token.kind is Kind.ROLE and after.kind is Kind.VERB
+                and text[after.start:after.end] in rules.owned_verbs
+                and before.end == token.start and token.end == after.start
+                and before.kind in (Kind.INSTRUMENT, Kind.BOUNDARY)):
+            drop.update((i, i + 1))
+    return [t for k, t in enumerate(tokens) if k not in drop]
+
+
 Pass = Callable[[list[Token], str, Rules], list[Token]]
 
 #: The passes by the name the grammar orders them with.
@@ -434,6 +450,7 @@ PASSES: dict[str, Pass] = {
     "headings": _headings,
     "handled_persons": _handled_persons,
     "place_nouns": _place_nouns,
+    "owned_verbs": _owned_verbs,
 }
 
 
