@@ -857,3 +857,11 @@ def test_the_lords_command_after_yi_you_wei_is_a_noun() -> None:
     assert [(a.action, a.agents) for a in acts_of("有君命衆主人不出")] == [("出", ["众主人"])]
     order = acts_of("公荅再拜公命小臣辭")[1]
     assert (order.action, order.agents) == ("命", ["公"])
+
+
+def test_a_role_apart_from_the_verb_opens_the_next_clause() -> None:
+    """士丧礼: the one addressed is written right after the verb (告主人); a role written after
+    other words (宗人告事具主人北面免绖) opens the next clause — the host takes off the band."""
+    acts = acts_of("宗人告事具主人北面免絰左擁之")
+    assert [(a.action, a.agents) for a in acts] == [
+        ("告", ["宗人"]), ("免绖", ["主人"]), ("拥", ["主人"])]

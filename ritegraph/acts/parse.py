@@ -205,8 +205,9 @@ def _split_gap(tokens: list[Token], lo: int, hi: int, head: Head, rules: Rules) 
         elif kind is Kind.ROLE:
             if _starts_roles_before_all(tokens, p):
                 return p
-            if head.verb.recipient and p == lo and (not head.verb.bow or _bowed_to(
-                    token, tokens[p - 1], tokens[:head.first], rules)):
+            if head.verb.recipient and p == lo and token.start - tokens[p - 1].end <= 1 and (
+                    not head.verb.bow or _bowed_to(token, tokens[p - 1], tokens[:head.first],
+                                                   rules)):
                 p += 1
             else:
                 return p
