@@ -205,7 +205,9 @@ def _split_gap(tokens: list[Token], lo: int, hi: int, head: Head, rules: Rules) 
         elif kind is Kind.ROLE:
             if _starts_roles_before_all(tokens, p):
                 return p
-            if head.verb.recipient and p == lo and token.start - tokens[p - 1].end <= 1 and (
+            if head.verb.handles and p == lo and token.start == tokens[p - 1].end:
+                p += 1  # 冯尸踊: the body handled, not the next verb's subject
+            elif head.verb.recipient and p == lo and token.start - tokens[p - 1].end <= 1 and (
                     not head.verb.bow or _bowed_to(token, tokens[p - 1], tokens[:head.first],
                                                    rules)):
                 p += 1
@@ -309,8 +311,9 @@ def parse_sentence(tokens: list[Token], rules: Rules) -> list[Head]:
         if after is None:
             tail = tokens[lo:]
             stop = next((k for k, t in enumerate(tail) if t.kind is Kind.BOUNDARY), len(tail))
-            head.post = [t for t in tail[:stop]
-                         if t.kind is not Kind.ROLE or head.verb.recipient]
+            head.post = [t for k, t in enumerate(tail[:stop])
+                         if t.kind is not Kind.ROLE or head.verb.recipient
+                         or (head.verb.handles and not k and t.start == tokens[head.last].end)]
             break
         split = _split_gap(tokens, lo, after.first, head, rules)
         head.post = tokens[lo:split]

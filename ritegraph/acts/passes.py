@@ -391,19 +391,6 @@ def _headings(tokens: list[Token], text: str, rules: Rules) -> list[Token]:
     return [t for k, t in enumerate(tokens) if k not in drop]
 
 
-def _handled_persons(tokens: list[Token], text: str, rules: Rules) -> list[Token]:
-    """A role written right after a verb that handles a person (verbs.toml ``handles``: 冯尸,
-    奉尸, 迁尸) is that verb's object, not the subject of the verb after it (主人冯尸踊: the
-    host leaps; 士举迁尸反位: the 士 go back)."""
-    out = list(tokens)
-    for i, token in enumerate(tokens[1:], start=1):
-        before = tokens[i - 1]
-        if (token.kind is Kind.ROLE and before.kind is Kind.VERB and before.verb.handles
-                and before.end == token.start):
-            out[i] = Token(token.start, token.end, Kind.OBJECT, token.labels)
-    return out
-
-
 def _place_nouns(tokens: list[Token], text: str, rules: Rules) -> list[Token]:
     """A place and 之 make the word after them a noun (堂上之馔八, 房中之羞): a verb written
     there names the things of that place, it is no act (the verbs that are also things became
@@ -448,7 +435,6 @@ PASSES: dict[str, Pass] = {
     "things_in_place": _things_in_place,
     "leading": _leading,
     "headings": _headings,
-    "handled_persons": _handled_persons,
     "place_nouns": _place_nouns,
     "owned_verbs": _owned_verbs,
 }
