@@ -865,3 +865,12 @@ def test_a_role_apart_from_the_verb_opens_the_next_clause() -> None:
     acts = acts_of("宗人告事具主人北面免絰左擁之")
     assert [(a.action, a.agents) for a in acts] == [
         ("告", ["宗人"]), ("免绖", ["主人"]), ("拥", ["主人"])]
+
+
+def test_a_carried_thing_as_subject_is_its_bearer() -> None:
+    """既夕礼: 烛入, 二烛俟于殡门外 — the torch written as a subject is its bearer (执烛者);
+    灭烛 keeps the torch as the thing; 殡门外 is a place (the gate of the coffin court)."""
+    assert [(a.action, a.agents) for a in acts_of("燭入")] == [("入", ["执烛者"])]
+    (wait,) = acts_of("二燭俟于殯門外")
+    assert (wait.action, wait.agents, wait.places) == ("俟", ["执烛者"], ["殡门外"])
+    assert acts_of("卒命哭滅燭出")[1].objects == ["烛"]

@@ -391,6 +391,25 @@ def _headings(tokens: list[Token], text: str, rules: Rules) -> list[Token]:
     return [t for k, t in enumerate(tokens) if k not in drop]
 
 
+def _bearers(tokens: list[Token], text: str, rules: Rules) -> list[Token]:
+    """A thing carried in the procession (grammar ``[bearers]``: 烛) written where a subject
+    stands — right before its verb, with no verb right before it to govern it — stands for the
+    one who bears it (烛入, 二烛俟于殡门外: the torch-bearers); 灭烛 keeps the thing."""
+    if rules.modern:
+        return tokens
+    out = list(tokens)
+    for i, token in enumerate(tokens[:-1]):
+        bearer = rules.bearers.get(text[token.start:token.end])
+        before = tokens[i - 1] if i else None
+        after = tokens[i + 1]
+        if (bearer and token.kind is Kind.OBJECT and after.kind is Kind.VERB
+                and after.start == token.end
+                and not (before is not None and before.kind is Kind.VERB
+                         and before.end >= token.start - 1)):
+            out[i] = Token(token.start, token.end, Kind.ROLE, (bearer,))
+    return out
+
+
 def _place_nouns(tokens: list[Token], text: str, rules: Rules) -> list[Token]:
     """A place and 之 make the word after them a noun (堂上之馔八, 房中之羞): a verb written
     there names the things of that place, it is no act (the verbs that are also things became
@@ -436,6 +455,7 @@ PASSES: dict[str, Pass] = {
     "leading": _leading,
     "headings": _headings,
     "place_nouns": _place_nouns,
+    "bearers": _bearers,
     "owned_verbs": _owned_verbs,
 }
 
