@@ -874,3 +874,12 @@ def test_a_carried_thing_as_subject_is_its_bearer() -> None:
     (wait,) = acts_of("二燭俟于殯門外")
     assert (wait.action, wait.agents, wait.places) == ("俟", ["执烛者"], ["殡门外"])
     assert acts_of("卒命哭滅燭出")[1].objects == ["烛"]
+
+
+def test_first_and_second_guests_and_the_head_of_a_row() -> None:
+    """有司彻: 上宾 and 次宾 are roles (上宾洗爵以升, 次宾羞羊燔); 东上/北上 name the head of a
+    row, never part of a role (北面东上宾与大夫拜, 西面北上摈者请: the 摈者, not the 上摈)."""
+    assert acts_of("上賔洗爵以升")[0].agents == ["上宾"]
+    assert acts_of("次賔羞羊燔")[0].agents == ["次宾"]
+    assert acts_of("西階上北面東上賔與大夫拜")[0].agents == ["宾", "大夫"]
+    assert acts_of("西面北上擯者請")[0].agents == ["摈者"]
