@@ -883,3 +883,11 @@ def test_first_and_second_guests_and_the_head_of_a_row() -> None:
     assert acts_of("次賔羞羊燔")[0].agents == ["次宾"]
     assert acts_of("西階上北面東上賔與大夫拜")[0].agents == ["宾", "大夫"]
     assert acts_of("西面北上擯者請")[0].agents == ["摈者"]
+
+
+def test_an_owner_before_a_qualified_thing() -> None:
+    """少牢: 举尸牢肺, 受尸牢肺, 举尸一鱼 — the 尸 owns the lung (a count or one qualifying word
+    between), he is not the subject of what follows: the 上佐食 lays it on the stand."""
+    acts = acts_of("上佐食受尸牢肺正脊加于肵")
+    assert [(a.action, a.agents) for a in acts] == [("受", ["上佐食"]), ("加", ["上佐食"])]
+    assert acts_of("上佐食舉尸一魚尸受")[0].objects == ["鱼"]

@@ -206,8 +206,9 @@ def _drop_noun_phrases(tokens: list[Token], text: str, rules: Rules) -> list[Tok
 
 
 def _drop_classic_possessors(tokens: list[Token], text: str, rules: Rules) -> list[Token]:
-    """Classic V+role+thing written solid (受公爵, 彻公俎): the role owns the thing, it is not
-    the next verb's subject; verbs with an addressee (授宰玉) keep it."""
+    """Classic V+role+thing written solid (受公爵, 彻公俎; a count or one qualifying word may
+    stand before the thing: 举尸牢肺, 举尸一鱼): the role owns the thing, it is not the next
+    verb's subject; verbs with an addressee (授宰玉) keep it."""
     if rules.modern:
         return tokens
     out: list[Token] = []
@@ -217,10 +218,16 @@ def _drop_classic_possessors(tokens: list[Token], text: str, rules: Rules) -> li
         if (token.kind is Kind.ROLE and before is not None and after is not None
                 and before.kind is Kind.VERB and not before.verb.recipient
                 and after.kind is Kind.OBJECT
-                and before.end == token.start and token.end == after.start):
+                and before.end == token.start and _qualified(text[token.end:after.start])):
             continue
         out.append(token)
     return out
+
+
+def _qualified(between: str) -> bool:
+    """Whether only a count or one qualifying word stands between an owner and his thing
+    (举尸牢肺: the 尸's 牢 lung; 举尸一鱼)."""
+    return len(between) <= 1 or _counted(between)
 
 
 def _topics(tokens: list[Token], text: str, rules: Rules) -> list[Token]:
