@@ -891,3 +891,15 @@ def test_an_owner_before_a_qualified_thing() -> None:
     acts = acts_of("上佐食受尸牢肺正脊加于肵")
     assert [(a.action, a.agents) for a in acts] == [("受", ["上佐食"]), ("加", ["上佐食"])]
     assert acts_of("上佐食舉尸一魚尸受")[0].objects == ["鱼"]
+
+
+def test_a_position_closed_by_a_yu_phrase_and_its_facing() -> None:
+    """少牢/有司彻: 主人朝服西面于门东 — a position may end in a 于-phrase (one 立); a facing
+    closing a 于-phrase is in the span of the verb before (主人立于洗东北西面 | 侑东面于…)."""
+    stand, hold, _ = acts_of("主人朝服西面于門東史朝服左執筮")
+    assert (stand.action, stand.agents, stand.places) == ("立", ["主人"], ["门东"])
+    assert stand.facing == "西"
+    assert (hold.action, hold.agents) == ("执", ["史"])
+    host, aide = acts_of("主人立于洗東北西面侑東面于西階西南")
+    assert (host.quote, host.facing) == ("主人立于洗東北西面", "西")
+    assert (aide.quote, aide.agents, aide.facing) == ("侑東面于西階西", ["侑"], "东")
