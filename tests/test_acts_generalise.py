@@ -903,3 +903,10 @@ def test_a_position_closed_by_a_yu_phrase_and_its_facing() -> None:
     host, aide = acts_of("主人立于洗東北西面侑東面于西階西南")
     assert (host.quote, host.facing) == ("主人立于洗東北西面", "西")
     assert (aide.quote, aide.agents, aide.facing) == ("侑東面于西階西", ["侑"], "东")
+
+
+def test_wiping_the_vessels_and_setting_the_wine_in_order() -> None:
+    """少牢/有司彻/聘礼: 摡 (雍人摡鼎匕俎于雍爨) and 摄 (司宫摄酒, 庭实皮则摄之) are acts."""
+    assert acts_of("雍人摡鼎匕俎于雍爨")[0].action == "摡"
+    assert [(a.action, a.agents, a.objects) for a in acts_of("司宫攝酒")] == [
+        ("摄", ["司宫"], ["酒"])]
