@@ -516,7 +516,7 @@ def test_serving_delicacies_is_an_act_and_the_delicacies_a_thing() -> None:
 #: rule was changed on these chapters; floor just under the score reached since).
 KANRIPO_FLOORS = {"03": (0.553, 0.634), "10": (0.052, 0.882), "11": (0.020, 0.07),
                   "12": (0.282, 0.826), "13": (0.389, 0.804), "14": (0.214, 0.91),
-                  "16": (0.356, 0.881), "17": (0.403, 0.864)}
+                  "16": (0.356, 0.885), "17": (0.403, 0.862)}
 
 
 @pytest.mark.parametrize("chapter", sorted(KANRIPO_FLOORS))
