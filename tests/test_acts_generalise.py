@@ -910,3 +910,9 @@ def test_wiping_the_vessels_and_setting_the_wine_in_order() -> None:
     assert acts_of("雍人摡鼎匕俎于雍爨")[0].action == "摡"
     assert [(a.action, a.agents, a.objects) for a in acts_of("司宫攝酒")] == [
         ("摄", ["司宫"], ["酒"])]
+
+
+def test_the_other_women_are_a_role() -> None:
+    """士丧礼: 众妇人户外北面 — the women of the lesser grades stand outside the door."""
+    (stand,) = acts_of("衆婦人戸外北面")
+    assert (stand.action, stand.agents, stand.facing) == ("立", ["众妇人"], "北")
