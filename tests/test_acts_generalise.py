@@ -514,9 +514,9 @@ def test_serving_delicacies_is_an_act_and_the_delicacies_a_thing() -> None:
 
 #: Agent+action F1 floors of the Kanripo check sets: (first, clean score at 43c3e36, before any
 #: rule was changed on these chapters; floor just under the score reached since).
-KANRIPO_FLOORS = {"03": (0.553, 0.635), "10": (0.052, 0.875), "11": (0.020, 0.07),
-                  "12": (0.282, 0.77), "13": (0.389, 0.75), "14": (0.214, 0.88),
-                  "16": (0.356, 0.86), "17": (0.403, 0.835)}
+KANRIPO_FLOORS = {"03": (0.553, 0.634), "10": (0.052, 0.882), "11": (0.020, 0.07),
+                  "12": (0.282, 0.826), "13": (0.389, 0.804), "14": (0.214, 0.91),
+                  "16": (0.356, 0.885), "17": (0.403, 0.862)}
 
 
 @pytest.mark.parametrize("chapter", sorted(KANRIPO_FLOORS))
@@ -632,8 +632,8 @@ def test_the_acts_after_a_favour_are_the_favoured_ones() -> None:
     acts = acts_of("夫人使下大夫勞以二竹簋方其實棗蒸栗擇兼執之以進")
     assert [a.agents for a in acts][1:] == [["下大夫"]] * 4
     acts = acts_of("主人脱下礼服，于是慰劳司正。不设介。派人催促在门外迎接，不拜。", modern=True)
-    assert [(a.action, a.agents) for a in acts] == [
-        ("劳", ["主人"]), ("迎", ["主人"]), ("拜", ["主人"])]
+    assert [(a.action, a.agents) for a in acts] == [  # 脱下礼服 is 说服 (seed gold 释服/说服)
+        ("说服", ["主人"]), ("劳", ["主人"]), ("迎", ["主人"]), ("拜", ["主人"])]
 
 
 def test_roles_written_solid_before_all_all_act() -> None:
@@ -692,3 +692,227 @@ def test_a_thing_that_is_also_an_action_before_yu_is_the_act() -> None:
     assert [(a.action, a.objects) for a in acts_of("設筵于戸西")] == [("设", ["筵"])]
     assert [a.action for a in acts_of("尸侑主人皆升筵")] == ["升"]
     assert [a.action for a in acts_of("主婦坐奠于筵前")] == ["奠"]
+
+
+def test_the_basin_west_is_a_place() -> None:
+    """士冠礼/少牢: 洗西 (west of the basin) is a place like 洗东, 洗北: 于洗西 is no washing."""
+    (wash,) = acts_of("贊者盥于洗西")
+    assert (wash.action, wash.agents, wash.places) == ("盥", ["赞者"], ["洗西"])
+    assert [a.action for a in acts_of("司宫設罍水于洗東有枓設篚于洗西南肆")] == ["设", "设"]
+
+
+def test_assent_with_its_word_is_one_reply() -> None:
+    """乡射/士冠礼: 许诺 (assenting, saying 诺) is one act 许, not two."""
+    (reply,) = acts_of("獲者許諾")
+    assert (reply.action, reply.agents, reply.quote) == ("许", ["获者"], "獲者許諾")
+
+
+def test_a_counted_verb_word_is_a_thing() -> None:
+    """有司彻: a numeral quantifies a noun (执一匕, 执二匕): 匕 is the ladle taken, no act 匕."""
+    acts = acts_of("雍正執一匕以從雍府執二匕以從")
+    assert [(a.action, a.agents, a.objects) for a in acts][:2] == [
+        ("执", ["雍正"], ["匕"]), ("从", ["雍正"], ["匕"])]
+    assert "匕" not in [a.action for a in acts]
+
+
+def test_officers_and_seniors_of_the_funeral_and_the_feast_are_roles() -> None:
+    """既夕礼: 圉人 (grooms) and 遂匠 are named agents; 有司彻: 长宾 is the 宾长 and 众宾长
+    the eldest of the other guests (lexicon roles)."""
+    assert acts_of("圉人夾牽之")[-1].agents == ["圉人"]
+    assert acts_of("遂匠納車于階間")[0].agents == ["遂匠"]
+    assert acts_of("長賔升拜受爵")[0].agents == ["宾长"]
+    assert acts_of("衆賔長升拜受爵")[-1].agents == ["众宾长"]
+
+
+def test_an_office_word_after_a_role_is_acting_in_it() -> None:
+    """有司彻/少牢/聘礼: 摈 bare after a role, closing its clause, is serving as 摈 (宗人摈,
+    祝摈, 下大夫摈); 摈者 before its verb stays the officer."""
+    meet, usher = acts_of("主人出迎尸宗人擯")
+    assert (meet.action, meet.agents, meet.recipients) == ("出迎", ["主人"], ["尸"])
+    assert (usher.action, usher.agents, usher.quote) == ("傧", ["宗人"], "宗人擯")
+    assert next((a.action, a.agents) for a in acts_of("擯者出請")) == ("出", ["摈者"])
+
+
+def test_classic_shuo_is_taking_off() -> None:
+    """士虞/士丧/乡射: classic 说 (脱) is taking off (丈夫说绖带, 不说繘, 主人释服); 免绖 is the
+    headband taken off, not 免; 谒 is the usher's announcing (觐礼 摈者谒)."""
+    (off,) = acts_of("丈夫説絰帶于廟門外")
+    assert (off.action, off.agents, off.places) == ("说", ["丈夫"], ["庙门外"])
+    _, keep, _ = acts_of("管人汲不說繘屈之")
+    assert (keep.action, keep.agents, keep.negated) == ("说", ["管人"], True)
+    assert acts_of("主人北面免絰")[0].action == "免绖"
+    assert acts_of("主人释服")[0].action == "说服"
+    assert acts_of("主人脱下礼服，于是慰劳司正", modern=True)[0].action == "说服"
+    assert [(a.action, a.agents) for a in acts_of("擯者謁")] == [("谒", ["摈者"])]
+
+
+def test_orders_in_series_come_from_one_commander() -> None:
+    """乡射: 司马命弟子说侯之左下纲而释之，命获者 — the one ordered unties the rope, the next
+    order (命 written solid before another person) is again the 司马's; 反命 is not an order."""
+    acts = acts_of("司馬命弟子說侯之左下綱而釋之命獲者以旌負侯")
+    assert [(a.action, a.agents) for a in acts] == [
+        ("命", ["司马"]), ("说", ["弟子"]), ("释", ["弟子"]), ("命", ["司马"]), ("负", ["获者"])]
+
+
+def test_an_adverb_before_a_thing_is_its_verb() -> None:
+    """士冠礼/公食/士虞: 反 before 之 or a thing governs it — giving back (主人受眡反之,
+    主人辞宾反之, 宾降反俎于西塾); before a verb it stays the adverb (反奠之)."""
+    assert [(a.action, a.agents) for a in acts_of("主人受眡反之")] == [
+        ("受", ["主人"]), ("视", ["主人"]), ("反", ["主人"])]  # 眡: an old form of 视
+    acts = acts_of("主人辭賔反之卷加席")
+    assert [(a.action, a.agents) for a in acts] == [
+        ("辞", ["主人"]), ("反", ["宾"]), ("加席", ["宾"])]
+    back = acts_of("賔降反俎于西塾復位")[1]
+    assert (back.action, back.objects, back.places) == ("反", ["俎"], ["西塾"])
+    assert [a.action for a in acts_of("執膳爵者受公爵酌反奠之")] == ["受", "酌", "奠"]
+
+
+def test_a_thing_in_its_place_is_no_position() -> None:
+    """士冠礼/燕礼: X在Y is 立 only for a person (親者在室, 小臣师一人在东堂下); a thing there
+    is only set out (水在洗东, 篚在洗西, 蒲筵二在南): no act."""
+    assert [(a.action, a.agents) for a in acts_of("親者在室")] == [("立", ["亲者"])]
+    assert [a.action for a in acts_of("小臣師一人在東堂下")] == ["立"]
+    assert [a.action for a in acts_of("洗直于東榮南北以堂深水在洗東")] == ["洗"]
+    assert acts_of("蒲筵二在南") == []
+    assert [a.action for a in acts_of("罍水在東篚在洗西南肆設膳篚在其北西面")] == ["设"]
+
+
+def test_going_to_the_laid_mat_is_taking_ones_mat() -> None:
+    """有司彻/士冠礼: 就筵, 即筵 (筵 the mat laid) are 就席, 即席 (lexicon alt labels)."""
+    assert [(a.action, a.agents) for a in acts_of("主人就筵")] == [("就席", ["主人"])]
+    assert [a.action for a in acts_of("冠者即筵坐")] == ["即席", "坐"]
+
+
+def test_the_basin_set_out_is_a_thing() -> None:
+    """士冠礼/乡射/燕礼: 设洗 sets out the basin (洗, also a verb): one 设, object 洗."""
+    (lay,) = acts_of("設洗直于東榮")
+    assert (lay.action, lay.objects, lay.places) == ("设", ["洗"], ["东荣"])
+
+
+def test_classic_yi_before_a_person_is_leading_him() -> None:
+    """乡射/聘礼: 以 right before a person leads him (主人以宾揖, 下大夫劳者遂以宾入): both act,
+    greeting each other, then the leader goes on alone (先入); not before the lord (以公赐)."""
+    bow, enter = acts_of("主人以賔揖先入")
+    assert (bow.action, bow.agents, bow.recipients) == ("揖", ["主人", "宾"], ["主人", "宾"])
+    assert (enter.action, enter.agents) == ("入", ["主人"])
+    assert acts_of("下大夫勞者遂以賔入")[0].agents == ["下大夫", "宾"]
+    assert acts_of("上介徒以公賜告")[0].agents == ["公"]  # 以公赐: the lord's gift
+
+
+def test_a_handling_verb_repeated_with_its_agent_is_a_heading() -> None:
+    """有司彻: 乃羞宰夫羞房中之羞, 乃举司马举羊鼎 — the bare 羞/举 heads the acts the named
+    officers do, no act of its own; a movement repeated so is two acts (乡射 乃降宾降)."""
+    serve = acts_of("尸侑主人皆升筵乃羞宰夫羞房中之羞")[-1]
+    assert (serve.action, serve.agents) == ("羞", ["宰夫"])
+    assert [(a.action, a.agents) for a in acts_of("乃舉司馬舉羊鼎")] == [("举", ["司马"])]
+    assert [a.action for a in acts_of("主人荅拜乃降賔降")] == ["答拜", "降", "降"]
+
+
+def test_the_person_handled_is_no_subject() -> None:
+    """士丧礼: a role right after a verb that handles a person (冯尸, 迁尸, 奉尸: the body) is
+    the one it is done to, not the next verb's subject — the host leaps, the 士 go back."""
+    hold, leap = acts_of("主人西面馮尸踊無算")
+    assert (hold.action, hold.agents, hold.recipients) == ("冯", ["主人"], ["尸"])
+    assert (leap.action, leap.agents) == ("踊", ["主人"])
+    assert [(a.action, a.agents) for a in acts_of("士舉遷尸反位")][-1] == ("反位", ["士"])
+
+
+def test_laying_out_the_food_and_the_food_of_a_place() -> None:
+    """公食/士丧/聘礼: 馔 is laying out the food (宰夫之具馔于东房); after a place and 之 a verb
+    names the things there (堂上之馔八), no act; 幠 covers the body (幠用夷衾)."""
+    assert [(a.action, a.agents, a.places) for a in acts_of("宰夫之具饌于東房")] == [
+        ("馔", ["宰夫"], ["东房"])]
+    assert [a.action for a in acts_of("上介飪一牢堂上之饌六")] == []
+    assert [a.action for a in acts_of("商祝拂柩用功布幠用夷衾")][-1] == "幠"
+
+
+def test_the_basin_after_yu_and_the_bow_praising_the_wine() -> None:
+    """少牢: 于 governs a noun — 皆盥于洗 is one 盥 at the basin; 有司彻/乡射: 拜告旨, the bow
+    praising the wine, is one act 告旨."""
+    (wash,) = acts_of("主人皆盥于洗")
+    assert (wash.action, wash.places) == ("盥", ["洗"])
+    assert [a.action for a in acts_of("坐奠爵拜告旨執爵以興")] == ["奠", "告旨", "执", "兴"]
+
+
+def test_the_cup_set_down_taken_up_again() -> None:
+    """士虞礼/燕礼: 奠 right after 取/举 is the cup set down (尸取奠, 公又举奠觯), no act 奠."""
+    assert [(a.action, a.agents, a.objects) for a in acts_of("尸取奠左執之")] == [
+        ("取", ["尸"], ["觯"]), ("执", ["尸"], ["觯"])]
+    assert [a.action for a in acts_of("公又舉奠觶")] == ["举"]
+
+
+def test_raising_the_stopped_cup() -> None:
+    """有司彻: 作止爵 — raising (作) the cup that was stopped (止爵) — is taking it up, 举."""
+    raise_, _, drink = acts_of("尸作止爵祭酒卒爵")
+    assert (raise_.action, raise_.agents, raise_.objects) == ("举", ["尸"], ["爵"])
+    assert drink.action == "卒爵"
+
+
+def test_the_lords_command_after_yi_you_wei_is_a_noun() -> None:
+    """士丧礼/士相见礼: 唯君命出, 有君命, 以君命 — the lord's command, a noun: the host, not the
+    lord, goes out and up; after a bow 公命小臣 is the lord's order (燕礼)."""
+    acts = acts_of("主人拜送如初唯君命出升降自西階遂拜賔")
+    assert [(a.action, a.agents) for a in acts] == [
+        ("拜送", ["主人"]), ("升", ["主人"]), ("降", ["主人"]), ("拜", ["主人"])]
+    assert [(a.action, a.agents) for a in acts_of("有君命衆主人不出")] == [("出", ["众主人"])]
+    order = acts_of("公荅再拜公命小臣辭")[1]
+    assert (order.action, order.agents) == ("命", ["公"])
+
+
+def test_a_role_apart_from_the_verb_opens_the_next_clause() -> None:
+    """士丧礼: the one addressed is written right after the verb (告主人); a role written after
+    other words (宗人告事具主人北面免绖) opens the next clause — the host takes off the band."""
+    acts = acts_of("宗人告事具主人北面免絰左擁之")
+    assert [(a.action, a.agents) for a in acts] == [
+        ("告", ["宗人"]), ("免绖", ["主人"]), ("拥", ["主人"])]
+
+
+def test_a_carried_thing_as_subject_is_its_bearer() -> None:
+    """既夕礼: 烛入, 二烛俟于殡门外 — the torch written as a subject is its bearer (执烛者);
+    灭烛 keeps the torch as the thing; 殡门外 is a place (the gate of the coffin court)."""
+    assert [(a.action, a.agents) for a in acts_of("燭入")] == [("入", ["执烛者"])]
+    (wait,) = acts_of("二燭俟于殯門外")
+    assert (wait.action, wait.agents, wait.places) == ("俟", ["执烛者"], ["殡门外"])
+    assert acts_of("卒命哭滅燭出")[1].objects == ["烛"]
+
+
+def test_first_and_second_guests_and_the_head_of_a_row() -> None:
+    """有司彻: 上宾 and 次宾 are roles (上宾洗爵以升, 次宾羞羊燔); 东上/北上 name the head of a
+    row, never part of a role (北面东上宾与大夫拜, 西面北上摈者请: the 摈者, not the 上摈)."""
+    assert acts_of("上賔洗爵以升")[0].agents == ["上宾"]
+    assert acts_of("次賔羞羊燔")[0].agents == ["次宾"]
+    assert acts_of("西階上北面東上賔與大夫拜")[0].agents == ["宾", "大夫"]
+    assert acts_of("西面北上擯者請")[0].agents == ["摈者"]
+
+
+def test_an_owner_before_a_qualified_thing() -> None:
+    """少牢: 举尸牢肺, 受尸牢肺, 举尸一鱼 — the 尸 owns the lung (a count or one qualifying word
+    between), he is not the subject of what follows: the 上佐食 lays it on the stand."""
+    acts = acts_of("上佐食受尸牢肺正脊加于肵")
+    assert [(a.action, a.agents) for a in acts] == [("受", ["上佐食"]), ("加", ["上佐食"])]
+    assert acts_of("上佐食舉尸一魚尸受")[0].objects == ["鱼"]
+
+
+def test_a_position_closed_by_a_yu_phrase_and_its_facing() -> None:
+    """少牢/有司彻: 主人朝服西面于门东 — a position may end in a 于-phrase (one 立); a facing
+    closing a 于-phrase is in the span of the verb before (主人立于洗东北西面 | 侑东面于…)."""
+    stand, hold, _ = acts_of("主人朝服西面于門東史朝服左執筮")
+    assert (stand.action, stand.agents, stand.places) == ("立", ["主人"], ["门东"])
+    assert stand.facing == "西"
+    assert (hold.action, hold.agents) == ("执", ["史"])
+    host, aide = acts_of("主人立于洗東北西面侑東面于西階西南")
+    assert (host.quote, host.facing) == ("主人立于洗東北西面", "西")
+    assert (aide.quote, aide.agents, aide.facing) == ("侑東面于西階西", ["侑"], "东")
+
+
+def test_wiping_the_vessels_and_setting_the_wine_in_order() -> None:
+    """少牢/有司彻/聘礼: 摡 (雍人摡鼎匕俎于雍爨) and 摄 (司宫摄酒, 庭实皮则摄之) are acts."""
+    assert acts_of("雍人摡鼎匕俎于雍爨")[0].action == "摡"
+    assert [(a.action, a.agents, a.objects) for a in acts_of("司宫攝酒")] == [
+        ("摄", ["司宫"], ["酒"])]
+
+
+def test_the_other_women_are_a_role() -> None:
+    """士丧礼: 众妇人户外北面 — the women of the lesser grades stand outside the door."""
+    (stand,) = acts_of("衆婦人戸外北面")
+    assert (stand.action, stand.agents, stand.facing) == ("立", ["众妇人"], "北")

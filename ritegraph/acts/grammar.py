@@ -37,7 +37,8 @@ _REGISTER = {"classic": _STRINGS, "modern": _STRINGS}
 #: grammar.toml: table → key → type (``str`` keys map to the type of every value when the
 #: table's keys are data, e.g. ``[merge]``).
 GRAMMAR_SCHEMA: dict[str, dict[str, Any]] = {
-    **{name: _REGISTER for name in (*FUNCTION_KINDS, "goal", "leading", "existential",
+    "leading": {**_REGISTER, "never_led": _STRINGS},
+    **{name: _REGISTER for name in (*FUNCTION_KINDS, "goal", "existential",
                                     "enumeration",
                                     "facing")},
     "sentence_end": {"chars": str},
@@ -48,13 +49,18 @@ GRAMMAR_SCHEMA: dict[str, dict[str, Any]] = {
     "intermediaries": {"roles": _STRINGS, "to_bower": _STRINGS},
     "principals": {"roles": _STRINGS},
     "bow_answers": {"lemmas": _STRINGS},
+    "acting_as": {"classic": dict[str, str], "modern": dict[str, str]},
+    "adverb_verbs": {"classic": dict[str, str], "modern": dict[str, str]},
+    "owned_verbs": _REGISTER,
+    "bearers": {"classic": dict[str, str], "modern": dict[str, str]},
+    "position": _REGISTER,
     "merge": {str: str},
     "merge_across": {**_REGISTER, "destination_closes": dict[str, bool]},
     "passes": {"order": _STRINGS},
     "fold": {"across_clause_end": dict[str, bool]},
     "objects": {"cups": _STRINGS, "contents": _STRINGS, "default_cup": str,
                 "cup_by_recipient": dict[str, str], "accessories": _STRINGS,
-                "also_places": _STRINGS},
+                "also_places": _STRINGS, "set_down": dict[str, str], "taken_by": _STRINGS},
 }
 _SCHEMES = (("role", Kind.ROLE), ("object", Kind.OBJECT), ("place", Kind.PLACE))
 TERMS_SCHEMA: dict[str, dict[str, Any]] = {
@@ -301,6 +307,8 @@ def _settings(rules: Rules, terms: dict, grammar: dict, register: str,
     rules.cups = frozenset(objects["cups"])
     rules.contents = frozenset(objects["contents"])
     rules.also_places = frozenset(objects["also_places"])
+    rules.set_down = dict(objects.get("set_down", {}))
+    rules.taken_by = frozenset(objects.get("taken_by", ()))
     rules.default_cup = objects["default_cup"]
     rules.cup_by_recipient = dict(objects["cup_by_recipient"])
     rules.accessories = frozenset(objects["accessories"])
@@ -311,10 +319,18 @@ def _settings(rules: Rules, terms: dict, grammar: dict, register: str,
     rules.to_bower = frozenset(grammar["intermediaries"]["to_bower"])
     rules.goals = frozenset(grammar["goal"][register])
     rules.leading = frozenset(grammar["leading"][register])
+    rules.never_led = frozenset(grammar["leading"].get("never_led", ()))
     rules.existential = frozenset(grammar["existential"][register])
     rules.enumeration = frozenset(grammar["enumeration"][register])
     rules.principals = frozenset(grammar["principals"]["roles"])
     rules.bow_answers = frozenset(grammar["bow_answers"]["lemmas"])
+    rules.acting_as = {surface: rules.verbs[lemma]
+                       for surface, lemma in grammar["acting_as"].get(register, {}).items()}
+    rules.position_words = frozenset(grammar["position"][register])
+    rules.owned_verbs = frozenset(grammar["owned_verbs"][register])
+    rules.bearers = dict(grammar["bearers"].get(register, {}))
+    rules.adverb_verbs = {surface: rules.verbs[lemma]
+                          for surface, lemma in grammar["adverb_verbs"].get(register, {}).items()}
     nouns = [*terms["object"][register].items()]
     for label, surfaces in nouns:  # verb surfaces that also name a thing (匕, 洗)
         for surface in surfaces:

@@ -130,9 +130,17 @@ def _goes_to_place(tokens: list[Token]) -> bool:
 
 def _is_position(tokens: list[Token], i: int, rules: Rules) -> bool:
     """A role, its places and a facing with no verb, then the next role or the end (众兄弟堂下北面,
-    主人门东南面宗人…): where the role stands, one 立 (in the classic; a facing before a verb, a
-    于-phrase or a comma is the next verb's: 主人西面拜, 主妇北面于阼阶上答拜)."""
-    if rules.modern or (i + 1 < len(tokens) and tokens[i + 1].kind is not Kind.ROLE):
+    主人门东南面宗人…, 主人朝服西面于门东史…: a 于-phrase may close it): where the role stands,
+    one 立 (in the classic; a facing before a verb, a 于-phrase leading to a verb or a comma is
+    the next verb's: 主人西面拜, 主妇北面于阼阶上答拜)."""
+    after = i + 1  # a 于-phrase may close the position (主人朝服西面于门东史…)
+    if after < len(tokens) and tokens[after].kind is Kind.LOCATIVE:
+        after += 1
+        while after < len(tokens) and tokens[after].kind is Kind.PLACE:
+            after += 1
+        if after == i + 2:
+            return False  # 于 with no place: the next verb's
+    if rules.modern or (after < len(tokens) and tokens[after].kind is not Kind.ROLE):
         return False
     j = i - 1
     while j >= 0 and tokens[j].kind is Kind.PLACE:
@@ -197,6 +205,9 @@ def _split_gap(tokens: list[Token], lo: int, hi: int, head: Head, rules: Rules) 
             p += 1
         elif kind in (Kind.LOCATIVE, Kind.ROUTE):
             end = min(_phrase_end(tokens, p), hi)
+            if (not rules.modern and end < hi and tokens[end].kind is Kind.FACING
+                    and tokens[end].start - tokens[end - 1].end <= 1):
+                end += 1  # 立于洗东北西面: the facing closing the phrase is the verb before's
             if rules.modern or kind is Kind.ROUTE:
                 right_after = p == lo and not rules.modern
                 if not right_after and _leads_to_head(tokens, end, hi, rules):
@@ -205,8 +216,11 @@ def _split_gap(tokens: list[Token], lo: int, hi: int, head: Head, rules: Rules) 
         elif kind is Kind.ROLE:
             if _starts_roles_before_all(tokens, p):
                 return p
-            if head.verb.recipient and p == lo and (not head.verb.bow or _bowed_to(
-                    token, tokens[p - 1], tokens[:head.first], rules)):
+            if head.verb.handles and p == lo and token.start == tokens[p - 1].end:
+                p += 1  # 冯尸踊: the body handled, not the next verb's subject
+            elif head.verb.recipient and p == lo and token.start - tokens[p - 1].end <= 1 and (
+                    not head.verb.bow or _bowed_to(token, tokens[p - 1], tokens[:head.first],
+                                                   rules)):
                 p += 1
             else:
                 return p
@@ -308,8 +322,9 @@ def parse_sentence(tokens: list[Token], rules: Rules) -> list[Head]:
         if after is None:
             tail = tokens[lo:]
             stop = next((k for k, t in enumerate(tail) if t.kind is Kind.BOUNDARY), len(tail))
-            head.post = [t for t in tail[:stop]
-                         if t.kind is not Kind.ROLE or head.verb.recipient]
+            head.post = [t for k, t in enumerate(tail[:stop])
+                         if t.kind is not Kind.ROLE or head.verb.recipient
+                         or (head.verb.handles and not k and t.start == tokens[head.last].end)]
             break
         split = _split_gap(tokens, lo, after.first, head, rules)
         head.post = tokens[lo:split]

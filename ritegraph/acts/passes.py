@@ -206,8 +206,9 @@ def _drop_noun_phrases(tokens: list[Token], text: str, rules: Rules) -> list[Tok
 
 
 def _drop_classic_possessors(tokens: list[Token], text: str, rules: Rules) -> list[Token]:
-    """Classic V+role+thing written solid (受公爵, 彻公俎): the role owns the thing, it is not
-    the next verb's subject; verbs with an addressee (授宰玉) keep it."""
+    """Classic V+role+thing written solid (受公爵, 彻公俎; a count or one qualifying word may
+    stand before the thing: 举尸牢肺, 举尸一鱼): the role owns the thing, it is not the next
+    verb's subject; verbs with an addressee (授宰玉) keep it."""
     if rules.modern:
         return tokens
     out: list[Token] = []
@@ -217,20 +218,33 @@ def _drop_classic_possessors(tokens: list[Token], text: str, rules: Rules) -> li
         if (token.kind is Kind.ROLE and before is not None and after is not None
                 and before.kind is Kind.VERB and not before.verb.recipient
                 and after.kind is Kind.OBJECT
-                and before.end == token.start and token.end == after.start):
+                and before.end == token.start and _qualified(text[token.end:after.start])):
             continue
         out.append(token)
     return out
 
 
+def _qualified(between: str) -> bool:
+    """Whether only a count or one qualifying word stands between an owner and his thing
+    (举尸牢肺: the 尸's 牢 lung; 举尸一鱼)."""
+    return len(between) <= 1 or _counted(between)
+
+
 def _topics(tokens: list[Token], text: str, rules: Rules) -> list[Token]:
     """A verb that is also a thing, right before another verb (匕奠于鼎), right after a verb
-    that is not a preverb (取匕, 加匕于鼎) or after 之 (房中之羞), is that thing."""
+    that is not a preverb (取匕, 加匕于鼎) or one that sets it out (设洗), or after a count
+    (执一匕, 执二匕: a numeral quantifies a noun, never a verb) or 之 (房中之羞), is that thing."""
     if rules.modern:
         return tokens
     out = list(tokens)
     for i, token in enumerate(tokens):
         surface = text[token.start:token.end]
+        if token.kind is Kind.VERB and _set_out(tokens, i, surface, rules):
+            out[i] = Token(token.start, token.end, Kind.OBJECT, (surface,))
+            continue
+        if token.kind is Kind.VERB and _taken_up(tokens, i, surface, rules):
+            out[i] = Token(token.start, token.end, Kind.OBJECT, (rules.set_down[surface],))
+            continue
         if token.kind is not Kind.VERB or surface not in rules.nouns:
             continue
         after = tokens[i + 1] if i + 1 < len(tokens) else None
@@ -238,12 +252,40 @@ def _topics(tokens: list[Token], text: str, rules: Rules) -> list[Token]:
         topic = (after is not None and after.kind is Kind.VERB and not after.verb.fold
                  and after.start == token.end)
         governed = (before is not None and before.kind is Kind.VERB and not before.verb.fold
-                    and before.end == token.start)
+                    and _counted(text[before.end:token.start]))
         owned = (before is not None and before.kind is Kind.PRONOUN  # 房中之羞: the dish
                  and before.end == token.start)
         if topic or governed or owned:
             out[i] = Token(token.start, token.end, Kind.OBJECT, rules.nouns[surface])
     return out
+
+
+def _set_out(tokens: list[Token], i: int, surface: str, rules: Rules) -> bool:
+    """A verb word that also names a furnishing of the rite (洗, the basin: grammar
+    ``[objects] also_places``), written right after a verb that sets a thing out (设洗于阼阶东南,
+    陈洗) or after 于/自, which govern nouns (盥于洗, 尸盥于洗), is that thing."""
+    before = tokens[i - 1] if i else None
+    return (surface in rules.also_places and before is not None
+            and before.end == tokens[i].start
+            and (before.kind in (Kind.LOCATIVE, Kind.ROUTE)  # 盥于洗: 于 governs a noun
+                 or (before.kind is Kind.VERB and before.verb.puts)))
+
+
+def _taken_up(tokens: list[Token], i: int, surface: str, rules: Rules) -> bool:
+    """奠 right after a verb that takes a thing up again (取奠, 举奠: grammar ``[objects]
+    set_down``, ``taken_by``) is the cup that was set down, not a setting down."""
+    before = tokens[i - 1] if i else None
+    return (surface in rules.set_down and before is not None and before.kind is Kind.VERB
+            and before.verb.lemma in rules.taken_by and before.end == tokens[i].start)
+
+
+#: Numerals that may stand between a verb and the thing it takes (执二匕).
+_NUMERALS = frozenset("一二三四五六七八九十两壹")
+
+
+def _counted(between: str) -> bool:
+    """Whether only a count (or nothing) stands between a verb and the word after it."""
+    return all(char in _NUMERALS for char in between)
 
 
 def _verbal_things(tokens: list[Token], text: str, rules: Rules) -> list[Token]:
@@ -268,6 +310,141 @@ def _verbal_things(tokens: list[Token], text: str, rules: Rules) -> list[Token]:
 _BEFORE_VERBAL_THING = {Kind.ROLE, Kind.ADVERB, Kind.CLAUSE_END, Kind.NEGATION}
 
 
+def _acting_as(tokens: list[Token], text: str, rules: Rules) -> list[Token]:
+    """An office word written bare right after a role and closing its clause says that the
+    role acts in that office (宗人摈, 祝摈: the 宗人 acts as 摈, grammar ``[acting_as]``);
+    摈者 and a 摈 before its own verb (摈者出, 摈出请) stay the officer."""
+    out = list(tokens)
+    for i, token in enumerate(tokens):
+        verb = rules.acting_as.get(text[token.start:token.end])
+        if verb is None or token.kind is not Kind.ROLE or not i:
+            continue
+        before = tokens[i - 1]
+        after = tokens[i + 1] if i + 1 < len(tokens) else None
+        if (before.kind is Kind.ROLE and before.end == token.start
+                and (after is None or after.kind in (Kind.CLAUSE_END, Kind.ROLE))):
+            out[i] = Token(token.start, token.end, Kind.VERB, (verb.lemma,), verb)
+    return out
+
+
+def _adverb_verbs(tokens: list[Token], text: str, rules: Rules) -> list[Token]:
+    """An adverb that is also a verb, written right before a thing or 之 rather than before a
+    verb, governs it and is the act (命筮者受视反之, 宾降反俎于西塾: giving back, grammar
+    ``[adverb_verbs]``); before a verb it stays the adverb (反奠之, 反位)."""
+    out = list(tokens)
+    for i, token in enumerate(tokens[:-1]):
+        verb = rules.adverb_verbs.get(text[token.start:token.end])
+        after = tokens[i + 1]
+        if (verb is not None and token.kind is Kind.ADVERB and after.start == token.end
+                and after.kind in (Kind.OBJECT, Kind.PRONOUN)):
+            out[i] = Token(token.start, token.end, Kind.VERB, (verb.lemma,), verb)
+    return out
+
+
+def _things_in_place(tokens: list[Token], text: str, rules: Rules) -> list[Token]:
+    """X在Y is a position (君在堂, 亲者在室, 宾皆在, 士，在宰东北: 立) only when X is a person,
+    the role before 在 over adverbs and commas; after a thing or a place it says where a thing
+    is set out (水在洗东, 篚在洗西, 蒲筵二在南, 牛羊豕鱼在牛西), which is no act: the 在 then
+    ends the clause."""
+    out = list(tokens)
+    for i, token in enumerate(tokens):
+        if token.kind is not Kind.VERB or text[token.start:token.end] not in rules.position_words:
+            continue
+        j = i - 1
+        while j >= 0 and tokens[j].kind in _BEFORE_POSITION:
+            j -= 1
+        if j < 0 or tokens[j].kind is not Kind.ROLE:
+            out[i] = Token(token.start, token.end, Kind.BOUNDARY)
+    return out
+
+
+#: What may stand between a person and the 在 of his position (宾皆在, 士，在宰东北, 小臣师一人在).
+_BEFORE_POSITION = {Kind.CLAUSE_END, Kind.ADVERB, Kind.ALL, Kind.NEGATION, Kind.CHIEF}
+
+
+def _leading(tokens: list[Token], text: str, rules: Rules) -> list[Token]:
+    """Classic 以 right before a person is leading him, not carrying a thing (主人以宾揖, 以宾升,
+    公以宾及卿大夫皆坐): a leading joint (grammar ``[leading]``), so both act and then the
+    leader goes on alone; before a thing (以爵降) it stays the instrument, and so before the
+    lord, who is never led (以君命, 以公赐: his command, his gift)."""
+    if rules.modern:
+        return tokens
+    out = list(tokens)
+    for i, token in enumerate(tokens[:-1]):
+        after = tokens[i + 1]
+        if (token.kind is Kind.INSTRUMENT and text[token.start:token.end] in rules.leading
+                and after.kind is Kind.ROLE and after.start == token.end
+                and not rules.never_led.intersection(after.labels)):
+            out[i] = Token(token.start, token.end, Kind.JOINT)
+    return out
+
+
+def _headings(tokens: list[Token], text: str, rules: Rules) -> list[Token]:
+    """A bare verb of handling things (verbs.toml ``puts`` or ``carry``) that the words right
+    after it repeat with its agent named (乃羞宰夫羞房中之羞, 乃举司马举羊鼎司士举豕鼎) heads the
+    acts that follow, it is no act of its own: it goes. A movement so repeated is two acts
+    (乃降宾降: the host goes down, then the guest)."""
+    if rules.modern:
+        return tokens
+    drop: set[int] = set()
+    for i, token in enumerate(tokens[:-2]):
+        role, again = tokens[i + 1], tokens[i + 2]
+        if (token.kind is Kind.VERB and (token.verb.puts or token.verb.carry)
+                and role.kind is Kind.ROLE and again.kind is Kind.VERB
+                and again.verb.lemma == token.verb.lemma
+                and token.end == role.start and role.end == again.start
+                and (not i or tokens[i - 1].kind in (Kind.ADVERB, Kind.CLAUSE_END))):
+            drop.add(i)
+    return [t for k, t in enumerate(tokens) if k not in drop]
+
+
+def _bearers(tokens: list[Token], text: str, rules: Rules) -> list[Token]:
+    """A thing carried in the procession (grammar ``[bearers]``: 烛) written where a subject
+    stands — right before its verb, with no verb right before it to govern it — stands for the
+    one who bears it (烛入, 二烛俟于殡门外: the torch-bearers); 灭烛 keeps the thing."""
+    if rules.modern:
+        return tokens
+    out = list(tokens)
+    for i, token in enumerate(tokens[:-1]):
+        bearer = rules.bearers.get(text[token.start:token.end])
+        before = tokens[i - 1] if i else None
+        after = tokens[i + 1]
+        if (bearer and token.kind is Kind.OBJECT and after.kind is Kind.VERB
+                and after.start == token.end
+                and not (before is not None and before.kind is Kind.VERB
+                         and before.end >= token.start - 1)):
+            out[i] = Token(token.start, token.end, Kind.ROLE, (bearer,))
+    return out
+
+
+def _place_nouns(tokens: list[Token], text: str, rules: Rules) -> list[Token]:
+    """A place and 之 make the word after them a noun (堂上之馔八, 房中之羞): a verb written
+    there names the things of that place, it is no act (the verbs that are also things became
+    those things in verbal_nouns)."""
+    if rules.modern:
+        return tokens
+    return [t for k, t in enumerate(tokens)
+            if not (k > 1 and t.kind is Kind.VERB and tokens[k - 1].kind is Kind.PRONOUN
+                    and tokens[k - 2].kind is Kind.PLACE
+                    and tokens[k - 2].end == tokens[k - 1].start == t.start - 1)]
+
+
+def _owned_verbs(tokens: list[Token], text: str, rules: Rules) -> list[Token]:
+    """A role and a verb of grammar ``[owned_verbs]`` (命) written solid after a word that takes
+    a noun — 以, 有, 唯 — are a noun phrase, the role's command: 以君命聘 'with the lord's
+    command', 有君命, 唯君命出; neither the role nor the verb acts. After a bow the role may
+    open the next clause (公答再拜公命小臣辞), so a bow is not such a word."""
+    drop: set[int] = set()
+    for i, token in enumerate(tokens[1:-1], start=1):
+        before, after = tokens[i - 1], tokens[i + 1]
+        if (token.kind is Kind.ROLE and after.kind is Kind.VERB
+                and text[after.start:after.end] in rules.owned_verbs
+                and before.end == token.start and token.end == after.start
+                and before.kind in (Kind.INSTRUMENT, Kind.BOUNDARY)):
+            drop.update((i, i + 1))
+    return [t for k, t in enumerate(tokens) if k not in drop]
+
+
 Pass = Callable[[list[Token], str, Rules], list[Token]]
 
 #: The passes by the name the grammar orders them with.
@@ -279,6 +456,14 @@ PASSES: dict[str, Pass] = {
     "classic_possessors": _drop_classic_possessors,
     "verbal_nouns": _topics,
     "verbal_things": _verbal_things,
+    "acting_as": _acting_as,
+    "adverb_verbs": _adverb_verbs,
+    "things_in_place": _things_in_place,
+    "leading": _leading,
+    "headings": _headings,
+    "place_nouns": _place_nouns,
+    "bearers": _bearers,
+    "owned_verbs": _owned_verbs,
 }
 
 

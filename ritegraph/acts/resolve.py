@@ -131,8 +131,9 @@ def resolve(head: Head, tokens: list[Token], ctx: Context, rules: Rules) -> Read
     agents = _contextual_agents(head, agents, stated, ctx, rules)
     objects, places, recipients, pronoun = _arguments(head, tokens[head.first:head.last + 1], rules)
     written = bool(pronoun or recipients)
-    if verb.mutual and not recipients and len(agents) > 1:
-        recipients = list(agents)  # the two greet each other
+    joined = verb.addressed and any(t.kind is Kind.JOINT for t in head.pre)
+    if (verb.mutual or joined) and not recipients and len(agents) > 1:
+        recipients = list(agents)  # the two greet each other (主人以宾揖, 主人与宾揖)
     if pronoun and verb.recipient and verb.carry is not True:
         recipients = recipients or ctx.other_actor(agents, rules.intermediaries)
     elif pronoun and not objects and ctx.last_object:
@@ -188,9 +189,9 @@ def update_context(ctx: Context, head: Head, reading: Reading, text: str,
         ctx.subject = reading.favoured
     elif agents and not reading.by_office:  # an officer known only from the act: no subject
         ctx.subject = tuple(agents)
+        ctx.add_actor(ctx.subject)
         if any(t.kind is Kind.JOINT and text[t.start:t.end] in rules.leading for t in head.pre):
             ctx.subject = tuple(agents[:1])  # 主人带领大夫走上去，拜谢到来: the leader goes on
-        ctx.add_actor(ctx.subject)
     if head.verb.bow and not reading.negated:
         ctx.last_bower, ctx.bow_at = tuple(agents), ctx.turns
     if recipients and agents and (head.lemma == "拜送"
@@ -205,6 +206,10 @@ def update_context(ctx: Context, head: Head, reading: Reading, text: str,
         ctx.last_cup = tuple(o for o in handled if o in rules.cups) or ctx.last_cup
     if recipients:
         ctx.last_group = tuple(recipients)
+    if head.verb.pivot and agents and recipients and not reading.negated:
+        ctx.command = (tuple(agents), tuple(recipients), head.lemma)
+    elif reading.stated and tuple(agents) not in ctx.command[:2]:
+        ctx.command = ((), (), "")  # someone else named acts: the series of orders is over
 
 
 def make_act(text: str, tokens: list[Token], head: Head, facing: str | None, ctx: Context,
@@ -231,8 +236,9 @@ def make_act(text: str, tokens: list[Token], head: Head, facing: str | None, ctx
 def _contextual_agents(head: Head, agents: list[str], stated: bool, ctx: Context,
                        rules: Rules) -> list[str]:
     """Agents known from the kind of act when none is stated: an officer's act is not a
-    principal's (奏 → 工), a mutual greeting is the last two principals', and a drinking act
-    right after a cup was given is the receiver's."""
+    principal's (奏 → 工), a mutual greeting is the last two principals', an order given while
+    the one last ordered goes on is the commander's (orders come in series from one officer),
+    and a drinking act right after a cup was given is the receiver's."""
     if stated:
         return agents
     verb = head.verb
@@ -240,10 +246,23 @@ def _contextual_agents(head: Head, agents: list[str], stated: bool, ctx: Context
         return [verb.officer]
     if verb.mutual:
         return ctx.principal_pair() or agents
+    if _next_order(head, agents, ctx):
+        return list(ctx.command[0])  # 司马命弟子说侯之…而释之，命获者: orders come from the 司马
     giver, receiver = ctx.gift
     if verb.drinker and not head.inherited and agents and tuple(agents) == giver:
         return list(receiver)
     return agents
+
+
+def _next_order(head: Head, agents: list[str], ctx: Context) -> bool:
+    """Whether a subjectless pivot act is the commander's next order: the same verb (命, 使)
+    written solid before another person, while the one he last ordered goes on (司马命弟子
+    说侯之左下纲而释之，命获者: the 司马 orders both). 反命于主人, 又命之 stay the speaker's."""
+    commander, commanded, lemma = ctx.command
+    addressee = head.post[0] if head.post else None
+    return (head.verb.pivot and head.lemma == lemma and bool(commander)
+            and tuple(agents) == commanded and addressee is not None
+            and addressee.kind is Kind.ROLE and addressee.labels != commanded)
 
 
 def _bowed_to(head: Head, agents: list[str], ctx: Context, rules: Rules) -> list[str]:

@@ -88,6 +88,7 @@ class Verb:
     puts: bool = False  # sets its object down: its places are where the thing goes (奠于荐西)
     favour: bool = False  # a favour to a person (劳之, 赐之): the one favoured acts next
     negated_only: bool = False  # an act only when not done (不言); else a topic (与君言)
+    handles: bool = False  # the role right after it is the person handled (冯尸): its object
 
     def lemma_for(self, objects: list[str]) -> str:
         for obj, lemma in self.by_object:
@@ -119,8 +120,15 @@ class Rules:
     cups: frozenset[str] = frozenset()
     contents: frozenset[str] = frozenset()
     also_places: frozenset[str] = frozenset()
+    set_down: dict[str, str] = field(default_factory=dict)  # 奠 → 觯: the cup set down (取奠)
+    taken_by: frozenset[str] = frozenset()  # the verbs that take it up again (取, 举)
     default_cup: str = ""
     nouns: dict[str, tuple[str, ...]] = field(default_factory=dict)  # verb surfaces also objects
+    acting_as: dict[str, Verb] = field(default_factory=dict)  # office word → acting in it (摈)
+    adverb_verbs: dict[str, Verb] = field(default_factory=dict)  # 反 before a thing: giving back
+    position_words: frozenset[str] = frozenset()  # 在: X在Y, a position (立) if X is a person
+    owned_verbs: frozenset[str] = frozenset()  # 命: 以君命, the lord's command (a noun)
+    bearers: dict[str, str] = field(default_factory=dict)  # 烛 → 执烛者 (烛入: the bearer)
     #: surfaces of a verb's lexicon action read as a thing (筵): the verb where one is done
     verbal_things: dict[str, Verb] = field(default_factory=dict)
     manner: dict[str, frozenset[str]] = field(default_factory=dict)  # 立 before 饮: manner only
@@ -130,6 +138,7 @@ class Rules:
     bow_answers: frozenset[str] = frozenset()  # 拜X then one of these: X's act (拜祝受尸爵)
     goals: frozenset[str] = frozenset()  # locatives that alone with a place are a going (到)
     leading: frozenset[str] = frozenset()  # joints where the first leads (带领): he goes on
+    never_led: frozenset[str] = frozenset()  # the lord: 以君命 is his command, not a leading
     existential: frozenset[str] = frozenset()  # 有X则V: X is a condition, not the subject
     enumeration: frozenset[str] = frozenset()  # marks listing roles (、): a joint between them
     principals: frozenset[str] = frozenset()
