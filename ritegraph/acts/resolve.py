@@ -131,6 +131,38 @@ def resolve(head: Head, tokens: list[Token], ctx: Context, rules: Rules) -> Read
     agents = _contextual_agents(head, agents, stated, ctx, rules)
     objects, places, recipients, pronoun = _arguments(head, tokens[head.first:head.last + 1], rules)
     written = bool(pronoun or recipients)
+    recipients, objects = _greeted_or_referred(head, agents, objects, recipients, pronoun, ctx,
+                                               rules)
+    objects, implicit_object, cup = _objects(head, objects, recipients, ctx, rules)
+    if verb.place and verb.place not in places:
+        places.append(verb.place)
+    negated = _negated(head.pre)
+    recipients = _addressed(head, agents, recipients, negated, ctx, rules)
+    on_behalf = (bool(agents) and set(agents) <= rules.intermediaries
+                 and head.lemma in rules.to_bower and recipients == list(ctx.last_bower))
+    if not stated:
+        agents = _not_to_themselves(verb.mutual, agents, recipients, ctx)
+    favoured = (tuple(recipients) if verb.favour and written and agents and not negated
+                and not rules.modern else ())  # a translation names the one who thanks
+    return Reading(agents, stated, objects, places, recipients, negated, implicit_object,
+                   not stated and verb.officer in agents, on_behalf, cup, favoured)
+
+
+def _not_to_themselves(mutual: bool, agents: list[str], recipients: list[str],
+                       ctx: Context) -> list[str]:
+    """Carried-over agents who would act on themselves give way to the other actor
+    (士立于东方乃荐士: the 荐 is not by the 士), unless the act is mutual."""
+    if not mutual and agents and recipients and set(agents) <= set(recipients):
+        return ctx.other_actor(recipients) or agents
+    return agents
+
+
+def _greeted_or_referred(head: Head, agents: list[str], objects: list[str],
+                         recipients: list[str], pronoun: bool, ctx: Context, rules: Rules
+                         ) -> tuple[list[str], list[str]]:
+    """(recipients, objects) once a mutual greeting and a pronoun (之) are read: the two who
+    greet each other, the other actor a 之 gives to, else the thing last handled."""
+    verb = head.verb
     joined = verb.addressed and any(t.kind is Kind.JOINT for t in head.pre)
     if (verb.mutual or joined) and not recipients and len(agents) > 1:
         recipients = list(agents)  # the two greet each other (主人以宾揖, 主人与宾揖)
@@ -138,22 +170,20 @@ def resolve(head: Head, tokens: list[Token], ctx: Context, rules: Rules) -> Read
         recipients = recipients or ctx.other_actor(agents, rules.intermediaries)
     elif pronoun and not objects and ctx.last_object:
         objects = list(ctx.last_object)
-    objects, implicit_object, cup = _objects(head, objects, recipients, ctx, rules)
-    if verb.place and verb.place not in places:
-        places.append(verb.place)
-    negated = _negated(head.pre)
-    if "" in recipients or ((verb.bow or verb.addressed) and not recipients
-                            and head.lemma != "拜受" and not (negated and head.lemma == "拜")):
-        recipients = [r for r in recipients if r] or _bowed_to(head, agents, ctx, rules)
-    on_behalf = (bool(agents) and set(agents) <= rules.intermediaries
-                 and head.lemma in rules.to_bower and recipients == list(ctx.last_bower))
-    if not stated and not verb.mutual and agents and recipients \
-            and set(agents) <= set(recipients):
-        agents = ctx.other_actor(recipients) or agents  # 士立于东方乃荐士: not by the 士
-    favoured = (tuple(recipients) if verb.favour and written and agents and not negated
-                and not rules.modern else ())  # a translation names the one who thanks
-    return Reading(agents, stated, objects, places, recipients, negated, implicit_object,
-                   not stated and verb.officer in agents, on_behalf, cup, favoured)
+    return recipients, objects
+
+
+def _addressed(head: Head, agents: list[str], recipients: list[str], negated: bool,
+               ctx: Context, rules: Rules) -> list[str]:
+    """The recipients, with the one bowed to found for a bow or an address that names none
+    (and for a person written without a name)."""
+    verb = head.verb
+    unnamed = "" in recipients
+    needs_one = (verb.bow or verb.addressed) and not recipients and head.lemma != "拜受" \
+        and not (negated and head.lemma == "拜")
+    if unnamed or needs_one:
+        return [r for r in recipients if r] or _bowed_to(head, agents, ctx, rules)
+    return recipients
 
 
 def _objects(head: Head, objects: list[str], recipients: list[str], ctx: Context,
@@ -178,12 +208,40 @@ def _objects(head: Head, objects: list[str], recipients: list[str], ctx: Context
 def update_context(ctx: Context, head: Head, reading: Reading, text: str,
                    rules: Rules) -> None:
     """What the act changes for the clauses after it: the subject, the last bower, the cup
-    given, the things handled and the last group addressed."""
+    given, the things handled, the last group addressed and the series of orders."""
     agents, recipients = reading.agents, reading.recipients
     if reading.cup:
         ctx.last_cup = reading.cup
+    _update_subject(ctx, head, reading, text, rules)
+    if head.verb.bow and not reading.negated:
+        ctx.last_bower, ctx.bow_at = tuple(agents), ctx.turns
+    _update_gift(ctx, head, reading)
+    handled = tuple(o for o in reading.objects
+                    if o not in rules.contents and o not in rules.accessories)
+    if handled and not reading.implicit_object:
+        ctx.last_object = handled
+        ctx.last_cup = tuple(o for o in handled if o in rules.cups) or ctx.last_cup
+    if recipients:
+        ctx.last_group = tuple(recipients)
+    _update_command(ctx, head, reading)
+
+
+def _update_command(ctx: Context, head: Head, reading: Reading) -> None:
+    """The series of orders (commander, the one ordered, the order) a pivot verb starts; over
+    once someone else is named acting."""
+    agents, recipients = reading.agents, reading.recipients
+    if head.verb.pivot and agents and recipients and not reading.negated:
+        ctx.command = (tuple(agents), tuple(recipients), head.lemma)
+    elif reading.stated and tuple(agents) not in ctx.command[:2]:
+        ctx.command = ((), (), "")
+
+
+def _update_subject(ctx: Context, head: Head, reading: Reading, text: str,
+                    rules: Rules) -> None:
+    """Who goes on acting after this act."""
+    agents = reading.agents
     if reading.on_behalf:  # 下拜小臣辞升成拜: the one the intermediary addressed goes on
-        ctx.subject = tuple(recipients)
+        ctx.subject = tuple(reading.recipients)
     elif reading.favoured:  # 王劳之再拜稽首: the bow is the thanks of the one favoured
         ctx.add_actor(tuple(agents))
         ctx.subject = reading.favoured
@@ -192,24 +250,17 @@ def update_context(ctx: Context, head: Head, reading: Reading, text: str,
         ctx.add_actor(ctx.subject)
         if any(t.kind is Kind.JOINT and text[t.start:t.end] in rules.leading for t in head.pre):
             ctx.subject = tuple(agents[:1])  # 主人带领大夫走上去，拜谢到来: the leader goes on
-    if head.verb.bow and not reading.negated:
-        ctx.last_bower, ctx.bow_at = tuple(agents), ctx.turns
-    if recipients and agents and (head.lemma == "拜送"
-                                  or (head.verb.carry == "cup" and head.verb.recipient)):
+
+
+def _update_gift(ctx: Context, head: Head, reading: Reading) -> None:
+    """The last gift (giver, receiver): a 拜送 or a cup handed to someone; over once the giver
+    is named acting again."""
+    agents, recipients = reading.agents, reading.recipients
+    gives = head.lemma == "拜送" or (head.verb.carry == "cup" and head.verb.recipient)
+    if recipients and agents and gives:
         ctx.gift = (tuple(agents), tuple(recipients))
     elif reading.stated and tuple(agents) == ctx.gift[0]:  # the giver named again acts himself
         ctx.gift = ((), ())
-    handled = tuple(o for o in reading.objects
-                    if o not in rules.contents and o not in rules.accessories)
-    if handled and not reading.implicit_object:
-        ctx.last_object = handled
-        ctx.last_cup = tuple(o for o in handled if o in rules.cups) or ctx.last_cup
-    if recipients:
-        ctx.last_group = tuple(recipients)
-    if head.verb.pivot and agents and recipients and not reading.negated:
-        ctx.command = (tuple(agents), tuple(recipients), head.lemma)
-    elif reading.stated and tuple(agents) not in ctx.command[:2]:
-        ctx.command = ((), (), "")  # someone else named acts: the series of orders is over
 
 
 def make_act(text: str, tokens: list[Token], head: Head, facing: str | None, ctx: Context,
