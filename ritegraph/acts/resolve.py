@@ -17,66 +17,70 @@ _PHRASE_TAIL = {Kind.PLACE, Kind.OBJECT, Kind.ROLE}
 def _arguments(head: Head, own: list[Token], rules: Rules
                ) -> tuple[list[str], list[str], list[str], bool]:
     """(objects, places, recipients, pronoun seen) from the head's tokens (``own``: the verb's)."""
-    objects: list[str] = []
-    places: list[str] = []
-    recipients: list[str] = []
-    pronoun = False
-    in_phrase = False
-    after_disposal = False
-    post = set(map(id, head.post + own[1:]))
-    run = head.pre + own + head.post
-    for k, token in enumerate(run):
-        kind = token.kind
-        if kind is Kind.VERB:
-            in_phrase = after_disposal = False
-            continue
-        if kind in (Kind.LOCATIVE, Kind.ROUTE):
-            in_phrase = True
-            continue
+    return _Arguments(head, own, rules).read()
+
+
+class _Arguments:
+    """The objects, places and recipients of one head, read token by token: a thing after the
+    verb, after 以 (carried) or right before it is an object, a thing in a place phrase
+    (于/自 …) a place; a role after the verb is a recipient."""
+
+    def __init__(self, head: Head, own: list[Token], rules: Rules) -> None:
+        self.head, self.rules = head, rules
+        self.objects: list[str] = []
+        self.places: list[str] = []
+        self.recipients: list[str] = []
+        self.pronoun = False
+        self.post = set(map(id, head.post + own[1:]))
+        self.run = head.pre + own + head.post
+
+    def read(self) -> tuple[list[str], list[str], list[str], bool]:
+        in_phrase = after_disposal = False
+        for k, token in enumerate(self.run):
+            kind = token.kind
+            if kind is Kind.VERB:
+                in_phrase = after_disposal = False
+                continue
+            if kind in (Kind.LOCATIVE, Kind.ROUTE):
+                in_phrase = True
+                continue
+            self._take(k, token, in_phrase, after_disposal)
+            after_disposal = kind is Kind.DISPOSAL
+            in_phrase = in_phrase and kind in _PHRASE_TAIL
+        return self.objects, self.places, self.recipients, self.pronoun
+
+    def _take(self, k: int, token: Token, in_phrase: bool, after_disposal: bool) -> None:
+        kind, after = token.kind, id(token) in self.post
         if kind is Kind.PLACE:
-            places.extend(token.labels)
+            self.places.extend(token.labels)
         elif kind is Kind.OBJECT:
-            carried = (k and run[k - 1].kind is Kind.INSTRUMENT) or (
-                k + 1 < len(run) and run[k + 1].kind is Kind.INSTRUMENT)
-            if in_phrase:
-                places.extend(x for x in token.labels if x in rules.also_places)
-                if head.verb.into and kind is Kind.OBJECT:
-                    objects.extend(token.labels)
-            elif id(token) in post or after_disposal or carried or (
-                    not rules.modern and head.pre and token is head.pre[-1]):
-                objects.extend(token.labels)
-        elif (kind is Kind.ROLE and id(token) in post) or kind is Kind.ADDRESSEE:
-            recipients.extend(token.labels)
-        elif kind is Kind.PRONOUN and id(token) in post:
-            pronoun = True
-        elif kind is Kind.PERSON and id(token) in post:
-            recipients.append("")  # resolved by the caller
-        after_disposal = kind is Kind.DISPOSAL
-        in_phrase = in_phrase and kind in _PHRASE_TAIL
-    return objects, places, recipients, pronoun
+            self._object(k, token, in_phrase, after or after_disposal)
+        elif (kind is Kind.ROLE and after) or kind is Kind.ADDRESSEE:
+            self.recipients.extend(token.labels)
+        elif kind is Kind.PRONOUN and after:
+            self.pronoun = True
+        elif kind is Kind.PERSON and after:
+            self.recipients.append("")  # resolved by the caller
+
+    def _object(self, k: int, token: Token, in_phrase: bool, after: bool) -> None:
+        run, head, rules = self.run, self.head, self.rules
+        if in_phrase:
+            self.places.extend(x for x in token.labels if x in rules.also_places)
+            if head.verb.into:
+                self.objects.extend(token.labels)
+            return
+        carried = (k and run[k - 1].kind is Kind.INSTRUMENT) or (
+            k + 1 < len(run) and run[k + 1].kind is Kind.INSTRUMENT)
+        if after or carried or (not rules.modern and head.pre and token is head.pre[-1]):
+            self.objects.extend(token.labels)
 
 
 def _agents(head: Head, ctx: Context) -> tuple[list[str], bool]:
     """(agents, stated in the span) for one head."""
     roles = [t for t in head.pre if t.kind is Kind.ROLE]
-    pre = [t for k, t in enumerate(head.pre)  # a joint joins only a role written after it
-           if t.kind is not Kind.JOINT
-           or (k + 1 < len(head.pre) and head.pre[k + 1].kind is Kind.ROLE)]
-    joint = any(t.kind is Kind.JOINT for t in pre)
-    chief = any(t.kind is Kind.CHIEF for t in head.pre)
-    agents: list[str] = []
     if roles:
-        first_is_joint = joint and pre.index(next(t for t in pre if t.kind in
-                                                  (Kind.ROLE, Kind.JOINT))) == \
-            pre.index(next(t for t in pre if t.kind is Kind.JOINT))
-        if first_is_joint:
-            agents.extend(ctx.subject)
-        elif not joint:  # 主人主婦皆不哭: roles written solid before 皆 all act
-            last = max(k for k, t in enumerate(head.pre) if t.kind is Kind.ROLE)
-            roles = solid_roles_before_all(head.pre, last) or roles[-1:]
-        for role in roles:
-            agents.extend(label for label in role.labels if label not in agents)
-        return agents, True
+        return _written_agents(head, roles, ctx), True
+    chief = any(t.kind is Kind.CHIEF for t in head.pre)
     if chief and ctx.performer:
         return [ctx.performer], True
     if chief and ctx.last_group:
@@ -84,6 +88,30 @@ def _agents(head: Head, ctx: Context) -> tuple[list[str], bool]:
     if head.inherited:
         return list(head.inherited), False
     return list(ctx.subject), False
+
+
+def _written_agents(head: Head, roles: list[Token], ctx: Context) -> list[str]:
+    """The agents of a head whose span names roles: the subject too when it opens with a joint
+    (与宾…: the subject and the guest), every role written solid before 皆, else the last."""
+    pre = [t for k, t in enumerate(head.pre)  # a joint joins only a role written after it
+           if t.kind is not Kind.JOINT
+           or (k + 1 < len(head.pre) and head.pre[k + 1].kind is Kind.ROLE)]
+    joint = any(t.kind is Kind.JOINT for t in pre)
+    agents: list[str] = []
+    if joint and _opens_with_joint(pre):
+        agents.extend(ctx.subject)
+    elif not joint:  # 主人主婦皆不哭: roles written solid before 皆 all act
+        last = max(k for k, t in enumerate(head.pre) if t.kind is Kind.ROLE)
+        roles = solid_roles_before_all(head.pre, last) or roles[-1:]
+    for role in roles:
+        agents.extend(label for label in role.labels if label not in agents)
+    return agents
+
+
+def _opens_with_joint(pre: list[Token]) -> bool:
+    """Whether the first role-or-joint token of ``pre`` is the joint."""
+    first = next(t for t in pre if t.kind in (Kind.ROLE, Kind.JOINT))
+    return pre.index(first) == pre.index(next(t for t in pre if t.kind is Kind.JOINT))
 
 
 def _negated(pre: list[Token]) -> bool:
@@ -198,11 +226,17 @@ def _objects(head: Head, objects: list[str], recipients: list[str], ctx: Context
     in_hand = bool(head.pre) and head.pre[-1].kind is Kind.INSTRUMENT  # 以降, 以出: what he holds
     if objects or not (verb.carry or in_hand) or not carried:
         return objects, False, ()
-    if verb.offer:  # the cup an offering is made with goes by its receiver
-        cups = [rules.cup_by_recipient[r] for r in recipients if r in rules.cup_by_recipient]
-        cup = tuple(cups[:1] or [rules.default_cup])
+    if verb.offer:
+        cup = _offering_cup(recipients, rules)
         return list(cup), True, cup
     return list(carried), True, ()
+
+
+def _offering_cup(recipients: list[str], rules: Rules) -> tuple[str, ...]:
+    """The cup an offering is made with: by its receiver (the first who has one), else the
+    default cup."""
+    cups = [rules.cup_by_recipient[r] for r in recipients if r in rules.cup_by_recipient]
+    return tuple(cups[:1] or [rules.default_cup])
 
 
 def update_context(ctx: Context, head: Head, reading: Reading, text: str,
