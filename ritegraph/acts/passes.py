@@ -19,33 +19,48 @@ def _drop_possessors(tokens: list[Token], text: str, rules: Rules) -> list[Token
     out: list[Token] = []
     i = 0
     while i < len(tokens):
-        token = tokens[i]
-        following = tokens[i + 1] if i + 1 < len(tokens) else None
-        if token.kind is Kind.ROLE and following is not None and (
-                following.kind is Kind.POSSESSIVE
-                or (following.kind is Kind.PRONOUN and i + 2 < len(tokens)
-                    and tokens[i + 2].kind in (Kind.PLACE, Kind.OBJECT))):
-            while len(out) > 1 and out[-1].kind is Kind.JOINT and out[-2].kind is Kind.ROLE:
-                del out[-2:]  # 宾客和大夫的弓: both own the thing
-            i += 2
-            continue
-        if token.kind is Kind.COMPARISON:
-            i += 2 if following is not None and following.kind is Kind.ROLE else 1
-            continue
-        if (token.kind is Kind.BOUNDARY and text[token.start:token.end] in rules.existential
-                and following is not None and _acted_on_after(tokens, i + 2)):
-            out.append(token)  # 有大夫则特拜之: there being a 大夫 is the condition, he is 之
-            out.append(Token(following.start, following.end, Kind.ADDRESSEE, following.labels))
-            i += 2
-            continue
-        if token.kind is Kind.ADDRESSEE and following is not None and following.kind is Kind.ROLE:
-            out.append(Token(following.start, following.end, Kind.ADDRESSEE, following.labels))
-            i += 2
-            continue
-        if token.kind not in (Kind.POSSESSIVE, Kind.ADDRESSEE):
-            out.append(token)
-        i += 1
+        i += _possessor_step(tokens, i, out, text, rules)
     return out
+
+
+def _possessor_step(tokens: list[Token], i: int, out: list[Token], text: str,
+                    rules: Rules) -> int:
+    """Read ``tokens[i]`` (and its follower) into ``out``; how many tokens it took."""
+    token = tokens[i]
+    following = tokens[i + 1] if i + 1 < len(tokens) else None
+    if _is_possessor(tokens, i):
+        while len(out) > 1 and out[-1].kind is Kind.JOINT and out[-2].kind is Kind.ROLE:
+            del out[-2:]  # 宾客和大夫的弓: both own the thing
+        return 2
+    if token.kind is Kind.COMPARISON:
+        return 2 if following is not None and following.kind is Kind.ROLE else 1
+    if following is not None and _addressed_role(tokens, i, text, rules):
+        if token.kind is Kind.BOUNDARY:
+            out.append(token)  # 有大夫则特拜之: there being a 大夫 is the condition, he is 之
+        out.append(Token(following.start, following.end, Kind.ADDRESSEE, following.labels))
+        return 2
+    if token.kind not in (Kind.POSSESSIVE, Kind.ADDRESSEE):
+        out.append(token)
+    return 1
+
+
+def _is_possessor(tokens: list[Token], i: int) -> bool:
+    """A role followed by 之/的 (or by 其 before a thing): the owner of what follows."""
+    if tokens[i].kind is not Kind.ROLE or i + 1 >= len(tokens):
+        return False
+    following = tokens[i + 1]
+    return following.kind is Kind.POSSESSIVE or (
+        following.kind is Kind.PRONOUN and i + 2 < len(tokens)
+        and tokens[i + 2].kind in (Kind.PLACE, Kind.OBJECT))
+
+
+def _addressed_role(tokens: list[Token], i: int, text: str, rules: Rules) -> bool:
+    """Whether the token after ``tokens[i]`` is a role acted on: after an existential 有 with
+    an act on him to follow, or after 向."""
+    token, following = tokens[i], tokens[i + 1]
+    if token.kind is Kind.BOUNDARY:
+        return text[token.start:token.end] in rules.existential and _acted_on_after(tokens, i + 2)
+    return token.kind is Kind.ADDRESSEE and following.kind is Kind.ROLE
 
 
 def _acted_on_after(tokens: list[Token], j: int) -> bool:
@@ -181,28 +196,42 @@ def _drop_noun_phrases(tokens: list[Token], text: str, rules: Rules) -> list[Tok
     """
     drop: set[int] = set()
     for i, token in enumerate(tokens):
-        before = tokens[i - 1] if i else None
-        after = tokens[i + 1] if i + 1 < len(tokens) else None
         if token.kind is Kind.RELATIVE:
-            drop.add(i)
-            if before is not None and before.kind is Kind.ROLE and before.end == token.start:
-                drop.add(i - 1)
-            j = i + 1
-            while j < len(tokens) and tokens[j].kind is Kind.VERB \
-                    and tokens[j].start == tokens[j - 1].end:
-                drop.add(j)
-                j += 1
+            drop.update(_relative_clause(tokens, i))
         elif token.kind is Kind.NOMINALIZER:
             drop.update(range(_named_by_act(tokens, i, rules), i + 1))
-        elif (_is_content(before, token) or _is_manner(token, after, rules)
-              or (before is not None and i - 1 in drop and before.kind is Kind.PROHIBITION
-                  and token.kind is Kind.VERB and before.end == token.start)
-              or _owns_place(before, token, after, rules)
-              or _is_attributive(token, after, tokens, i, rules)
-              or _is_side(tokens, i, text, rules)):
+        elif _names_no_act(tokens, i, drop, text, rules):
             drop.add(i)
     return [Token(t.start, t.end, Kind.INSTRUMENT) if _is_carrying(tokens, k, rules) else t
             for k, t in enumerate(tokens) if k not in drop]
+
+
+def _relative_clause(tokens: list[Token], i: int) -> list[int]:
+    """X所V…: the 所 at ``i``, the role written solid before it and the verbs solid after."""
+    token, before = tokens[i], tokens[i - 1] if i else None
+    dropped = [i]
+    if before is not None and before.kind is Kind.ROLE and before.end == token.start:
+        dropped.append(i - 1)
+    j = i + 1
+    while j < len(tokens) and tokens[j].kind is Kind.VERB and tokens[j].start == tokens[j - 1].end:
+        dropped.append(j)
+        j += 1
+    return dropped
+
+
+def _names_no_act(tokens: list[Token], i: int, drop: set[int], text: str,
+                  rules: Rules) -> bool:
+    """Whether ``tokens[i]`` only names or qualifies (a content, a manner verb, a verb after a
+    dropped prohibition, a place's owner, an attribute, a side)."""
+    token = tokens[i]
+    before = tokens[i - 1] if i else None
+    after = tokens[i + 1] if i + 1 < len(tokens) else None
+    prohibited = (before is not None and i - 1 in drop and before.kind is Kind.PROHIBITION
+                  and token.kind is Kind.VERB and before.end == token.start)
+    return (_is_content(before, token) or _is_manner(token, after, rules) or prohibited
+            or _owns_place(before, token, after, rules)
+            or _is_attributive(token, after, tokens, i, rules)
+            or _is_side(tokens, i, text, rules))
 
 
 def _drop_classic_possessors(tokens: list[Token], text: str, rules: Rules) -> list[Token]:
@@ -245,19 +274,23 @@ def _topics(tokens: list[Token], text: str, rules: Rules) -> list[Token]:
         if token.kind is Kind.VERB and _taken_up(tokens, i, surface, rules):
             out[i] = Token(token.start, token.end, Kind.OBJECT, (rules.set_down[surface],))
             continue
-        if token.kind is not Kind.VERB or surface not in rules.nouns:
-            continue
-        after = tokens[i + 1] if i + 1 < len(tokens) else None
-        before = tokens[i - 1] if i else None
-        topic = (after is not None and after.kind is Kind.VERB and not after.verb.fold
-                 and after.start == token.end)
-        governed = (before is not None and before.kind is Kind.VERB and not before.verb.fold
-                    and _counted(text[before.end:token.start]))
-        owned = (before is not None and before.kind is Kind.PRONOUN  # 房中之羞: the dish
-                 and before.end == token.start)
-        if topic or governed or owned:
+        if token.kind is Kind.VERB and surface in rules.nouns and _used_as_noun(tokens, i, text):
             out[i] = Token(token.start, token.end, Kind.OBJECT, rules.nouns[surface])
     return out
+
+
+def _used_as_noun(tokens: list[Token], i: int, text: str) -> bool:
+    """A verb-noun right before another verb (a topic), governed by a verb before it (after a
+    count at most), or after 之 (房中之羞: the dish)."""
+    token = tokens[i]
+    after = tokens[i + 1] if i + 1 < len(tokens) else None
+    before = tokens[i - 1] if i else None
+    topic = (after is not None and after.kind is Kind.VERB and not after.verb.fold
+             and after.start == token.end)
+    governed = (before is not None and before.kind is Kind.VERB and not before.verb.fold
+                and _counted(text[before.end:token.start]))
+    owned = before is not None and before.kind is Kind.PRONOUN and before.end == token.start
+    return topic or governed or owned
 
 
 def _set_out(tokens: list[Token], i: int, surface: str, rules: Rules) -> bool:
