@@ -199,40 +199,51 @@ def _split_gap(tokens: list[Token], lo: int, hi: int, head: Head, rules: Rules) 
     """Index in [lo, hi] where the material of the verb before ends and the next one's begins."""
     p = lo
     while p < hi:
-        token = tokens[p]
-        kind = token.kind
+        kind = tokens[p].kind
         if kind in (Kind.OBJECT, Kind.PRONOUN, Kind.PERSON):
-            p += 1
+            step = p + 1
         elif kind in (Kind.LOCATIVE, Kind.ROUTE):
-            end = min(_phrase_end(tokens, p), hi)
-            if (not rules.modern and end < hi and tokens[end].kind is Kind.FACING
-                    and tokens[end].start - tokens[end - 1].end <= 1):
-                end += 1  # 立于洗东北西面: the facing closing the phrase is the verb before's
-            if rules.modern or kind is Kind.ROUTE:
-                right_after = p == lo and not rules.modern
-                if not right_after and _leads_to_head(tokens, end, hi, rules):
-                    return p
-            p = end
+            step = _after_phrase(tokens, p, lo, hi, rules)
         elif kind is Kind.ROLE:
-            if _starts_roles_before_all(tokens, p):
-                return p
-            if head.verb.handles and p == lo and token.start == tokens[p - 1].end:
-                p += 1  # 冯尸踊: the body handled, not the next verb's subject
-            elif head.verb.recipient and p == lo and token.start - tokens[p - 1].end <= 1 and (
-                    not head.verb.bow or _bowed_to(token, tokens[p - 1], tokens[:head.first],
-                                                   rules)):
-                p += 1
-            else:
-                return p
+            step = p + 1 if _role_of_verb_before(tokens, p, lo, head, rules) else None
         elif kind is Kind.PLACE:
-            if p > lo and _leads_to_head(tokens, p + 1, hi, rules, clause_ends=0):
-                return p
-            p += 1
+            leads = p > lo and _leads_to_head(tokens, p + 1, hi, rules, clause_ends=0)
+            step = None if leads else p + 1
         elif kind is Kind.CLAUSE_END and _verbless_clause(tokens, p + 1, hi):
-            p += 1
+            step = p + 1
         else:
+            step = None
+        if step is None:
             return p
+        p = step
     return p
+
+
+def _after_phrase(tokens: list[Token], p: int, lo: int, hi: int, rules: Rules) -> int | None:
+    """Where a 于/自-phrase at ``p`` ends, or None if it already leads to the next head (a
+    route, or in the translation any phrase, not right after the verb)."""
+    end = min(_phrase_end(tokens, p), hi)
+    if (not rules.modern and end < hi and tokens[end].kind is Kind.FACING
+            and tokens[end].start - tokens[end - 1].end <= 1):
+        end += 1  # 立于洗东北西面: the facing closing the phrase is the verb before's
+    if rules.modern or tokens[p].kind is Kind.ROUTE:
+        right_after = p == lo and not rules.modern
+        if not right_after and _leads_to_head(tokens, end, hi, rules):
+            return None
+    return end
+
+
+def _role_of_verb_before(tokens: list[Token], p: int, lo: int, head: Head,
+                         rules: Rules) -> bool:
+    """Whether the role at ``p`` belongs to the verb before: the body it handles (冯尸踊) or
+    the one it is addressed to, written right after it; never roles solid before 皆."""
+    token = tokens[p]
+    if _starts_roles_before_all(tokens, p) or p != lo:
+        return False
+    if head.verb.handles and token.start == tokens[p - 1].end:
+        return True  # 冯尸踊: the body handled, not the next verb's subject
+    return bool(head.verb.recipient and token.start - tokens[p - 1].end <= 1 and (
+        not head.verb.bow or _bowed_to(token, tokens[p - 1], tokens[:head.first], rules)))
 
 
 def solid_roles_before_all(tokens: list[Token], k: int) -> list[Token]:
@@ -318,25 +329,38 @@ def parse_sentence(tokens: list[Token], rules: Rules) -> list[Head]:
         return []
     heads[0].pre = tokens[:heads[0].first]
     for head, after in zip(heads, [*heads[1:], None], strict=True):
-        lo = head.last + 1
         if after is None:
-            tail = tokens[lo:]
-            stop = next((k for k, t in enumerate(tail) if t.kind is Kind.BOUNDARY), len(tail))
-            head.post = [t for k, t in enumerate(tail[:stop])
-                         if t.kind is not Kind.ROLE or head.verb.recipient
-                         or (head.verb.handles and not k and t.start == tokens[head.last].end)]
+            head.post = _last_post(tokens, head)
             break
-        split = _split_gap(tokens, lo, after.first, head, rules)
-        head.post = tokens[lo:split]
+        split = _split_gap(tokens, head.last + 1, after.first, head, rules)
+        head.post = tokens[head.last + 1:split]
         after.pre = tokens[split:after.first]
-        last = strip_ends(head.post)
-        if last and last[-1].kind is Kind.ROLE and head.verb.recipient:
-            direct = len(last) == 1 and not after.pre and (
-                not head.verb.bow or _answers_bow(after, rules))
-            pivot = head.verb.pivot and not any(t.kind is Kind.CLAUSE_END for t in after.pre)
-            if direct or pivot:
-                after.inherited = last[-1].labels
+        addressed = _addressed_goes_on(head, after, rules)
+        if addressed is not None:
+            after.inherited = addressed
     return heads
+
+
+def _last_post(tokens: list[Token], head: Head) -> list[Token]:
+    """What follows the sentence's last head up to a boundary; a role only if the verb takes a
+    recipient or handles a body written solid after it."""
+    tail = tokens[head.last + 1:]
+    stop = next((k for k, t in enumerate(tail) if t.kind is Kind.BOUNDARY), len(tail))
+    return [t for k, t in enumerate(tail[:stop])
+            if t.kind is not Kind.ROLE or head.verb.recipient
+            or (head.verb.handles and not k and t.start == tokens[head.last].end)]
+
+
+def _addressed_goes_on(head: Head, after: Head, rules: Rules) -> tuple[str, ...] | None:
+    """The labels of the role ``head`` is addressed to when he acts next: written alone right
+    before ``after`` (and answering, after a bow), or ordered by a pivot verb (命X V)."""
+    last = strip_ends(head.post)
+    if not (last and last[-1].kind is Kind.ROLE and head.verb.recipient):
+        return None
+    direct = len(last) == 1 and not after.pre and (
+        not head.verb.bow or _answers_bow(after, rules))
+    pivot = head.verb.pivot and not any(t.kind is Kind.CLAUSE_END for t in after.pre)
+    return last[-1].labels if direct or pivot else None
 
 
 def head_facings(tokens: list[Token], heads: list[Head], rules: Rules) -> dict[int, str]:
@@ -349,15 +373,25 @@ def head_facings(tokens: list[Token], heads: list[Head], rules: Rules) -> dict[i
     for i, token in enumerate(tokens):
         if token.kind is not Kind.FACING:
             continue
-        own = [k for k, h in enumerate(heads) if h.first == i]  # a position's 立 is its facing
-        ahead = own or [k for k, h in enumerate(heads) if tokens[h.first].start > token.start]
-        behind = [k for k, h in enumerate(heads) if tokens[h.last].end <= token.start
-                  and not any(t.kind is Kind.ROLE for t in tokens[h.last + 1:i])]
-        back = behind and not rules.modern and _closes_phrase(tokens, i)
-        target = behind[-1] if back else (ahead[0] if ahead else (behind[-1] if behind else None))
+        target = _facing_target(tokens, heads, i, rules)
         if target is not None and target not in out and not heads[target].verb.furnish:
             out[target] = token.labels[0]
     return out
+
+
+def _facing_target(tokens: list[Token], heads: list[Head], i: int, rules: Rules) -> int | None:
+    """The head the facing at ``i`` belongs to: back to the verb before when it closes a
+    phrase (classic), else the next verb, else the last one (none across a new subject)."""
+    token = tokens[i]
+    own = [k for k, h in enumerate(heads) if h.first == i]  # a position's 立 is its facing
+    ahead = own or [k for k, h in enumerate(heads) if tokens[h.first].start > token.start]
+    behind = [k for k, h in enumerate(heads) if tokens[h.last].end <= token.start
+              and not any(t.kind is Kind.ROLE for t in tokens[h.last + 1:i])]
+    if behind and not rules.modern and _closes_phrase(tokens, i):
+        return behind[-1]
+    if ahead:
+        return ahead[0]
+    return behind[-1] if behind else None
 
 
 def _closes_phrase(tokens: list[Token], i: int) -> bool:
