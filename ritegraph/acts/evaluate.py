@@ -102,32 +102,13 @@ def _overlap(a: dict, b: dict) -> int:
 def score_file(gold: list[dict], predicted: list[dict]) -> Score:
     """Score the predictions of one file against its gold acts."""
     score = Score(gold=len(gold))
-    clauses: dict[str, list[dict]] = defaultdict(list)
-    for g in gold:
-        clauses[g["id"].rsplit("-", 1)[0]].append(g)
-    counted = [p for p in predicted
-               if any(_overlap(p, g) > 0 for spans in clauses.values() for g in spans)]
+    counted = [p for p in predicted  # a prediction counts where it overlaps some gold act
+               if any(_overlap(p, g) > 0 for g in gold)]
     score.predicted = len(counted)
-    pairs = sorted(((_overlap(p, g), -abs(p["start"] - g["start"]), i, j)
-                    for i, p in enumerate(counted) for j, g in enumerate(gold)
-                    if _overlap(p, g) > 0 and p["action"] in _as_list(g["action"])),
-                   reverse=True)
-    used_p: set[int] = set()
-    used_g: set[int] = set()
-    for _, _, i, j in pairs:
-        if i in used_p or j in used_g:
-            continue
-        used_p.add(i)
-        used_g.add(j)
-        p, g = counted[i], gold[j]
-        score.matched += 1
-        wrong = [key for key in FIELDS if not field_right(key, g, p)]
-        for key in FIELDS:
-            score.right[key] += key not in wrong
-        score.agent_action += "agent" not in wrong
-        if wrong:
-            score.errors.append({"id": g["id"], "quote": g["quote"], "wrong": wrong,
-                                 **{k: (g.get(k), p.get(k)) for k in wrong}})
+    matched = _match(counted, gold)
+    for i, j in matched:
+        _score_match(score, gold[j], counted[i])
+    used_p, used_g = {i for i, _ in matched}, {j for _, j in matched}
     for j, g in enumerate(gold):
         if j not in used_g:
             score.errors.append({"id": g["id"], "quote": g["quote"], "wrong": ["missed"],
@@ -137,6 +118,35 @@ def score_file(gold: list[dict], predicted: list[dict]) -> Score:
             score.errors.append({"id": None, "quote": p["quote"], "wrong": ["spurious"],
                                  "action": (None, p["action"])})
     return score
+
+
+def _match(counted: list[dict], gold: list[dict]) -> list[tuple[int, int]]:
+    """(prediction, gold act) pairs with the same action, greedily by overlap, then by the
+    nearer start; each act in at most one pair."""
+    pairs = sorted(((_overlap(p, g), -abs(p["start"] - g["start"]), i, j)
+                    for i, p in enumerate(counted) for j, g in enumerate(gold)
+                    if _overlap(p, g) > 0 and p["action"] in _as_list(g["action"])),
+                   reverse=True)
+    used_p: set[int] = set()
+    used_g: set[int] = set()
+    matched = []
+    for _, _, i, j in pairs:
+        if i not in used_p and j not in used_g:
+            used_p.add(i)
+            used_g.add(j)
+            matched.append((i, j))
+    return matched
+
+
+def _score_match(score: Score, g: dict, p: dict) -> None:
+    score.matched += 1
+    wrong = [key for key in FIELDS if not field_right(key, g, p)]
+    for key in FIELDS:
+        score.right[key] += key not in wrong
+    score.agent_action += "agent" not in wrong
+    if wrong:
+        score.errors.append({"id": g["id"], "quote": g["quote"], "wrong": wrong,
+                             **{k: (g.get(k), p.get(k)) for k in wrong}})
 
 
 def evaluate(gold: list[dict], predicted: list[dict]) -> tuple[Score, dict[str, Score]]:
