@@ -14,7 +14,7 @@ import pytest
 from ritegraph.corpus import load_manifest, read_text
 from ritegraph.model import Layer, ReadResult
 from ritegraph.readers import reader_for
-from ritegraph.readers.common import normalise
+from ritegraph.readers.matchview import normalise
 
 from .readers_support import (
     FIXTURES,

@@ -11,7 +11,7 @@ included, is whitespace):
 - Otherwise text outside 【】 is 经; 【…】 is 注 up to its first separator ○ (or a 〇 used as
   one, see :func:`ritegraph.glyphs.circle_is_separator`), 按 (张尔岐) from there to the 】.
   Text after an unbracketed ○ is 按 to the end of its paragraph. Notes may run across
-  paragraph breaks (see :class:`~ritegraph.readers.common.BracketScanner`).
+  paragraph breaks (see :class:`~ritegraph.readers.notes.BracketScanner`).
 
 Translated files (manifest ``translation = true``, file 000) use the same layout, each layer
 rendered as 译 with ``translates`` naming the layer it renders:
@@ -48,18 +48,14 @@ from ..model import Layer, ReadResult, Section
 from . import register
 from .common import (
     PATTERNS,
-    BracketScanner,
     Paragraph,
-    Piece,
     ReaderContext,
     SectionIndex,
-    add_glosses,
     assign_rites,
     heading_length,
     implicit_title,
     is_classic,
     is_title,
-    paired_spans,
     rite_at,
     rite_starts,
     section_line_title,
@@ -67,6 +63,7 @@ from .common import (
     split_paragraphs,
     strip_marker,
 )
+from .notes import BracketScanner, Piece, add_glosses, paired_spans
 
 _TRANSLATION = PATTERNS["translation"]
 _OPENINGS = [(o["prefix"], Layer(o["translates"])) for o in _TRANSLATION["openings"]]

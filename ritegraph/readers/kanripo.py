@@ -30,8 +30,9 @@ from ..errors import InputError
 from ..glyphs import find_glyph_issues
 from ..model import NON_TEXT_LAYERS, GlyphIssue, Layer, ReadResult, Section
 from . import register
-from .common import ReaderContext, SectionIndex, find_glosses, implicit_title, is_classic
+from .common import ReaderContext, SectionIndex, implicit_title, is_classic
 from .kanripo_conventions import Conventions, Edition, conventions
+from .notes import find_glosses
 
 # ---------------------------------------------------------------------------------------------
 # Printed lines

@@ -43,11 +43,8 @@ from ..model import Layer, ReadResult, Section
 from . import register
 from .common import (
     PATTERNS,
-    BracketScanner,
-    MatchView,
     ReaderContext,
     SectionIndex,
-    add_glosses,
     assign_rites,
     heading_length,
     implicit_title,
@@ -56,6 +53,8 @@ from .common import (
     rite_starts,
     split_paragraphs,
 )
+from .matchview import MatchView
+from .notes import BracketScanner, add_glosses
 
 _SHU_STARTS = tuple(PATTERNS["commentary"]["shu_starts"])
 _HEADLINE = re.compile(
