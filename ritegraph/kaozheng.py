@@ -16,7 +16,7 @@ on the file text at ○ (:func:`split_entries`); lemma and segments are read on 
 
 The text named is 監本 or 石經, alone or with others (石經及敖本作 …: the tradition is the whole
 name). Y has the length of X unless counted or ended otherwise (see :func:`_y_span`); X and Y
-are trimmed of what they share (:func:`ritegraph.collation_lists._trimmed`). Only X in the 經
+are trimmed of what they share (:func:`ritegraph.collation_parse.trimmed`). Only X in the 經
 part of a lemma is located (:func:`resolve_claims`): the 經 part is the longest part of the
 lemma before a 注/疏 mark (or the whole lemma) found in the 經 of the same rite and file; an X in
 the 注/疏 part, or any claim of a later segment (on a quoted 注 or 疏), is *not in the 經*. Each
@@ -34,7 +34,8 @@ from pathlib import Path
 from rapidfuzz.distance import Hamming
 
 from .align import View, glyph_end, view
-from .collation_lists import Numbered, _find, _kind, _raw, _trimmed, load_numbered
+from .collation_lists import raw_text
+from .collation_parse import Numbered, find_words, load_numbered, trimmed, variant_kind
 from .model import Layer, ReadResult
 from .variant_notes import PERSON_KEYS, span_reading
 from .variants import Reading, Variant, reading_of
@@ -190,7 +191,7 @@ def _tradition(s: str, at: int, name: str, g: KaozhengGrammar) -> Span:
     last 本 or 文 before the verb)."""
     end = at + len(name)
     if g.joined and s.startswith(g.joined, end):
-        found = _find(s, g.error + g.writes + g.omission + g.addition, end)
+        found = find_words(s, g.error + g.writes + g.omission + g.addition, end)
         stop = found[0] if found and found[0] - end <= g.longest + 4 else end
         last = max(s.rfind(w, end, stop) for w in g.joined_end)
         if last > end:
@@ -205,8 +206,8 @@ def _substitution(s: str, x: tuple[str, bool], xs: Span, y0: int, form: str,
     ys = counted[0] if counted else _y_span(s, y0, len(x[0]), g)
     if ys is None:
         return None
-    xt, yt = _trimmed(s, xs, ys)
-    kind = _kind(s[xt[0]:xt[1]], s[yt[0]:yt[1]])
+    xt, yt = trimmed(s, xs, ys)
+    kind = variant_kind(s[xt[0]:xt[1]], s[yt[0]:yt[1]])
     if kind is None:  # equal on the view: a graphic variant, if the file's words differ
         kind, xt, yt = "graphic", xs, ys
     end = counted[1] if counted else ys[1]
@@ -222,7 +223,7 @@ def _x_span(s: str, x: str, start: int) -> Span:
 def parse_segment(s: str, lemma: str, g: KaozhengGrammar) -> list[Parsed]:
     """The claim of one segment of a remark (``s``: its folded view) about ``lemma`` (the
     lemma's folded view); [] if it names no text or is not understood."""
-    found = _find(s, tuple(g.named))
+    found = find_words(s, tuple(g.named))
     if found is None:
         return []
     at, name = found
@@ -249,7 +250,7 @@ def _substitution_claim(s: str, at: int, rest: int, pre: tuple[str, bool] | None
         made = _substitution(s, pre, xs, rest + len(op), form, tradition, g) \
             if xs[1] > xs[0] else None
         return [made] if made else []
-    inner = _find(s, words, rest) if at == 0 and op is None else None
+    inner = find_words(s, words, rest) if at == 0 and op is None else None
     if inner and s.startswith(g.unit, inner[0] - 1) and inner[0] - rest <= g.longest + 1:
         x = _object(s, rest, inner[0], lemma, g)  # 監本湪字譌作緣
         if x is not None and not x[1]:
@@ -300,7 +301,7 @@ def _ends(s: str, end: int, words: tuple[str, ...], start: int) -> str | None:
 def _addition(s: str, at: int, rest: int, tradition: Span, lemma: str, g: KaozhengGrammar
               ) -> list[Parsed]:
     """``監本X下衍Y N字``, ``X下監本衍Y``, ``監本此下衍Y N字``, ``石經X上有Y字``."""
-    found = _find(s, g.addition, rest)
+    found = find_words(s, g.addition, rest)
     if found is None or found[0] - rest > g.longest + 2:
         return []
     k, op = found
@@ -372,7 +373,7 @@ def file_claims(result: ReadResult, file: str, document: str, fold: Callable[[st
             v = view(text, [(a, b, "")], fold, markup)
             if k:  # a 注/疏 the remark quotes: it ends the segment before
                 quoted = view(text, [(*e.segments[k - 1], "")], fold, markup).chars
-            if _find(v.chars, tuple(g.named)) is None:
+            if find_words(v.chars, tuple(g.named)) is None:
                 continue
             counts.naming += 1
             parsed = parse_segment(v.chars, quoted, g)
@@ -380,8 +381,8 @@ def file_claims(result: ReadResult, file: str, document: str, fold: Callable[[st
                 counts.unparsed.append(markup.sub("", text[a:b]) if markup else text[a:b])
                 continue
             for c in parsed:
-                reads = None if c.reads is None else _raw(text, v, (c.reads,))
-                if c.kind == "graphic" and c.x_at and _raw(text, v, (c.x_at,)) == reads:
+                reads = None if c.reads is None else raw_text(text, v, (c.reads,))
+                if c.kind == "graphic" and c.x_at and raw_text(text, v, (c.x_at,)) == reads:
                     counts.unparsed.append(markup.sub("", text[a:b]) if markup else text[a:b])
                     continue  # 持字監本譌作持: no difference the file shows
                 counts.parsed[c.form] += 1
@@ -395,7 +396,7 @@ def file_claims(result: ReadResult, file: str, document: str, fold: Callable[[st
 
 def _named(text: str, v: View, span: Span, g: KaozhengGrammar) -> str:
     """The text a claim names, as printed (監本), or the file's words (石經及敖本)."""
-    return g.named.get(v.chars[span[0]:span[1]]) or _raw(text, v, (span,))
+    return g.named.get(v.chars[span[0]:span[1]]) or raw_text(text, v, (span,))
 
 
 def _near(chars: str, part: str, start: int) -> int:

@@ -8,15 +8,8 @@ import time
 from dataclasses import dataclass, field
 
 from .acts.model import Act
-from .collation_lists import (
-    Entry,
-    ListCounts,
-    ListGrammar,
-    claims_by_rite,
-    file_entries,
-    load_list_grammar,
-    resolve_entries,
-)
+from .collation_lists import Entry, ListCounts, claims_by_rite, file_entries, resolve_entries
+from .collation_parse import ListGrammar, load_list_grammar
 from .kaozheng import (
     KaozhengClaim,
     KaozhengCounts,

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from ritegraph.build import build
-from ritegraph.collation_lists import ListGrammar, load_list_grammar, parse_entry
+from ritegraph.collation_parse import ListGrammar, load_list_grammar, parse_entry
 from ritegraph.corpus import load_manifest, read_text
 from ritegraph.errors import InputError
 from ritegraph.model import Layer
