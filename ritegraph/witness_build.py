@@ -10,14 +10,9 @@ from dataclasses import dataclass, field
 from .acts.model import Act
 from .collation_lists import Entry, ListCounts, claims_by_rite, file_entries, resolve_entries
 from .collation_parse import ListGrammar, load_list_grammar
-from .kaozheng import (
-    KaozhengClaim,
-    KaozhengCounts,
-    KaozhengGrammar,
-    load_kaozheng_grammar,
-    resolve_claims,
-)
+from .kaozheng import KaozhengClaim, KaozhengCounts, resolve_claims
 from .kaozheng import file_claims as kaozheng_claims
+from .kaozheng_parse import KaozhengGrammar, load_kaozheng_grammar
 from .lexicon import Lexicon
 from .model import ReadResult
 from .rdf.alignment import alignment_quads

@@ -10,7 +10,8 @@ import pytest
 
 from ritegraph.build import build
 from ritegraph.corpus import load_manifest, read_text
-from ritegraph.kaozheng import load_kaozheng_grammar, parse_segment, split_entries
+from ritegraph.kaozheng import split_entries
+from ritegraph.kaozheng_parse import load_kaozheng_grammar, parse_segment
 from ritegraph.read import open_graph
 from ritegraph.readers import reader_for
 from ritegraph.store import open_store
