@@ -19,7 +19,7 @@ from . import __version__
 from .acts import Act, extract_acts
 from .corpus import CorpusFile, Manifest, load_manifest, read_text
 from .errors import InputError, StoreError, StrictWarnings
-from .lexicon import Lexicon, lexicon_graph, load_lexicon
+from .lexicon import Lexicon, load_lexicon
 from .matching import Match, Matcher, match_ranges
 from .model import Layer, ReadResult
 from .progress import NO_PROGRESS, Progress
@@ -34,6 +34,7 @@ from .rdf.iris import (
     section_iri,
     software_iri,
 )
+from .rdf.lexicon import lexicon_graph
 from .rdf.steps import StepWriter
 from .rdf.terms import QuadWriter
 from .rdf.text import corpus_quads, file_quads

@@ -3,23 +3,21 @@
 The data lives in ``ingest/lexicon/*.toml`` (one file per scheme, format documented at the top
 of each file), plus ``blockers.toml`` (words that must not produce a mention),
 ``variants.toml`` (one-character variants folded before matching) and ``wikidata.toml`` (curated
-matches to Wikidata items). :func:`load_lexicon` reads and checks it; :func:`lexicon_graph`
-publishes it as SKOS.
+matches to Wikidata items). :func:`load_lexicon` reads and checks it;
+:func:`ritegraph.rdf.lexicon.lexicon_graph` publishes it as SKOS (this module imports no rdflib).
 """
 
 from __future__ import annotations
 
 import re
 import tomllib
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 import opencc
-from rdflib import RDF, Graph, Literal, Namespace, URIRef
-from rdflib.namespace import SKOS
 
 from .errors import InputError
 from .resources import data_dir
@@ -51,9 +49,9 @@ VARIANTS_FILE = "variants.toml"
 WIKIDATA_FILE = "wikidata.toml"
 BLOCKER_SCOPES = ("all", "modern")
 #: Wikidata entity namespace (the IRIs skos:exactMatch / skos:closeMatch point to).
-WD = Namespace("http://www.wikidata.org/entity/")
-#: ``relation`` of a Wikidata match → SKOS mapping property.
-MATCH_RELATIONS = {"exact": SKOS.exactMatch, "close": SKOS.closeMatch}
+WD = "http://www.wikidata.org/entity/"
+#: ``relation`` of a Wikidata match: skos:exactMatch or skos:closeMatch (ritegraph.rdf.lexicon).
+MATCH_RELATIONS = ("exact", "close")
 _QID = re.compile(r"^Q[1-9][0-9]*$")
 _MATCH_KEYS = ("concept", "wikidata", "relation", "source")
 
@@ -172,7 +170,7 @@ class Match:
 
     @property
     def target(self) -> str:
-        return str(WD[self.qid])
+        return WD + self.qid
 
 
 @dataclass
@@ -402,61 +400,6 @@ def _check_ambiguity(lexicon: Lexicon, directory: Path) -> None:
             raise InputError(f"label {label!r} names {names}",
                              path=str(directory / SCHEME_FILES[unmarked[0].scheme]),
                              hint=f"mark {unmarked[0].slug!r} ambiguous = true, or drop the label")
-
-
-def lexicon_graph(lexicon: Lexicon) -> Graph:
-    """The lexicon as SKOS.
-
-    Each concept: ``skos:Concept`` and its ontology class; ``skos:inScheme``; ``skos:prefLabel``
-    @zh-Hans, @zh-Hant and @en; ``skos:altLabel`` @zh (classical variants) and
-    @zh-Latn-pinyin (the reading); ``rg:modernLabel`` @zh-Hans (translation synonyms, a
-    subproperty of ``skos:altLabel`` in the ontology); ``skos:broader`` (or
-    ``skos:topConceptOf``), ``skos:related``; ``skos:definition`` @zh-Hans and @en,
-    ``skos:scopeNote`` @en and ``skos:editorialNote`` (the maintainers' note); and
-    ``skos:exactMatch`` / ``skos:closeMatch`` to the Wikidata items of ``wikidata.toml``.
-    """
-    graph = Graph()
-    graph.bind("skos", SKOS)
-    graph.bind("rg", str(RG))
-    for scheme in SCHEME_FILES:
-        node = URIRef(scheme_iri(scheme))
-        graph.add((node, RDF.type, SKOS.ConceptScheme))
-        graph.add((node, SKOS.prefLabel, Literal(f"ritegraph {scheme}s", lang="en")))
-    for concept in lexicon:
-        graph += _concept_triples(concept)
-    for match in lexicon.matches:
-        graph.add((URIRef(match.concept), MATCH_RELATIONS[match.relation], URIRef(match.target)))
-    return graph
-
-
-def _concept_triples(concept: Concept) -> Iterable[tuple[URIRef, URIRef, URIRef | Literal]]:
-    node, scheme = URIRef(concept.iri), URIRef(scheme_iri(concept.scheme))
-    yield node, RDF.type, SKOS.Concept
-    yield node, RDF.type, URIRef(concept.rdf_class)
-    yield node, SKOS.inScheme, scheme
-    yield node, SKOS.prefLabel, Literal(concept.zh, lang="zh-Hans")
-    yield node, SKOS.prefLabel, Literal(concept.zh_hant, lang="zh-Hant")
-    yield node, SKOS.prefLabel, Literal(concept.en, lang="en")
-    yield node, SKOS.altLabel, Literal(concept.pinyin, lang="zh-Latn-pinyin")
-    for alt in concept.alt:
-        yield node, SKOS.altLabel, Literal(alt, lang="zh")
-    for modern in concept.modern:
-        yield node, URIRef(RG.modernLabel), Literal(modern, lang="zh-Hans")
-    for broader in concept.broader:
-        yield node, SKOS.broader, URIRef(broader)
-    if not concept.broader:
-        yield node, SKOS.topConceptOf, scheme
-        yield scheme, SKOS.hasTopConcept, node
-    for related in concept.related:
-        yield node, SKOS.related, URIRef(related)
-    if concept.definition_zh:
-        yield node, SKOS.definition, Literal(concept.definition_zh, lang="zh-Hans")
-    if concept.definition_en:
-        yield node, SKOS.definition, Literal(concept.definition_en, lang="en")
-    if concept.scope_note_en:
-        yield node, SKOS.scopeNote, Literal(concept.scope_note_en, lang="en")
-    if concept.note:
-        yield node, SKOS.editorialNote, Literal(concept.note)
 
 
 @lru_cache(maxsize=1)

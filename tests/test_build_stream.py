@@ -23,10 +23,11 @@ from ritegraph.acts import extract_acts
 from ritegraph.build import build, build_time, file_witnesses, read_file
 from ritegraph.corpus import load_manifest
 from ritegraph.errors import InputError, StoreError
-from ritegraph.lexicon import lexicon_graph, load_lexicon
+from ritegraph.lexicon import load_lexicon
 from ritegraph.matching import Matcher
 from ritegraph.rdf.annotation import Provenance
 from ritegraph.rdf.iris import doc_iri, passage_iri, software_iri
+from ritegraph.rdf.lexicon import lexicon_graph
 from ritegraph.rdf.steps import StepWriter
 from ritegraph.rdf.terms import QuadWriter, iri, literal
 from ritegraph.rdf.text import corpus_quads, file_quads

@@ -16,10 +16,10 @@ from ritegraph.lexicon import (
     SCHEME_FILES,
     concept_iri,
     default_lexicon_dir,
-    lexicon_graph,
     load_lexicon,
     scheme_iri,
 )
+from ritegraph.rdf.lexicon import lexicon_graph
 
 
 def _lemmas(text: str) -> list[str]:

@@ -13,14 +13,13 @@ from rdflib.namespace import SKOS
 
 from ritegraph.errors import InputError
 from ritegraph.lexicon import (
-    MATCH_RELATIONS,
     WD,
     WIKIDATA_FILE,
     concept_iri,
     default_lexicon_dir,
-    lexicon_graph,
     load_lexicon,
 )
+from ritegraph.rdf.lexicon import lexicon_graph
 from ritegraph.resources import data_dir
 
 #: Lemmas the gold set (GUIDE §4, copied in test_lexicon.py) gives to two schemes, and 洗 that
@@ -159,9 +158,9 @@ def test_qualified_preflabels_keep_their_lemma_as_alt(lexicon):
 def test_wikidata_matches_in_the_graph(lexicon, graph):
     for match in lexicon.matches:
         assert match.concept in lexicon.concepts and match.source.strip()
-        assert (URIRef(match.concept), MATCH_RELATIONS[match.relation],
-                URIRef(match.target)) in graph
-        assert match.target.startswith(str(WD))
+        relation = SKOS.exactMatch if match.relation == "exact" else SKOS.closeMatch
+        assert (URIRef(match.concept), relation, URIRef(match.target)) in graph
+        assert match.target.startswith(WD)
     mapped = set(graph.subject_objects(SKOS.exactMatch)) | set(
         graph.subject_objects(SKOS.closeMatch))
     assert len(mapped) == len(lexicon.matches)
