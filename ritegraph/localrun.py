@@ -5,10 +5,10 @@ them (pyoxigraph cannot interrupt a running query).
 console command (:mod:`ritegraph.launch`) forks it before the CLI is even imported
 (:func:`start_early`), on the store the arguments name, and :class:`ProcessTarget` takes it over;
 the child opens the store while the parent imports the CLI and the query machinery and prepares
-the query. The child opens the store read-only, bounds its own address
-space (``RLIMIT_AS``, :data:`ENV_MEMORY`) and answers queries over a pipe. The parent waits for
-each answer at most ``deadline`` seconds; at the deadline, on Ctrl-C or when the child dies
-(out of memory), it kills the child and says so. The child ends with its parent.
+the query. The child opens the store read-only, bounds its own address space (``RLIMIT_AS``,
+:data:`ENV_MEMORY`) and answers queries over a pipe. The parent waits for each answer at most
+``deadline`` seconds; at the deadline, on Ctrl-C or when the child dies (out of memory), it
+kills the child and says so. The child ends with its parent.
 
 The serve module's query workers (:mod:`ritegraph.serve.worker`) share :func:`limit_memory`
 and :func:`exit_with_parent`; they are long-lived and spawned, which costs a fresh interpreter
