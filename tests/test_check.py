@@ -385,6 +385,7 @@ def test_every_exception_is_cited_by_document_and_passage_citation(seed_report):
     assert f"{exceptions[0]['document']} {exceptions[0]['citation']}" in render_text(report)
 
 
+@pytest.mark.slow  # three whole check runs in fresh interpreters (~35 s)
 def test_the_report_is_the_same_whatever_the_string_hashing(built_store: Path) -> None:
     """Regression: divergences were ranked by a float summed over a set, so which of them made
     the list changed from run to run (PYTHONHASHSEED); the JSON report is now stable."""

@@ -26,12 +26,17 @@ VERSION = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["
 ENV = {**os.environ, "PYTHONPATH": str(REPO)}
 
 
+def _run_python(code: str) -> list[str]:
+    """The lines ``code`` prints in a fresh interpreter (it must succeed)."""
+    done = subprocess.run([sys.executable, "-c", code], env=ENV, capture_output=True,
+                          text=True, check=True, cwd=REPO)
+    return done.stdout.splitlines()
+
+
 def heavy_modules_after(code: str) -> list[str]:
     """The heavy libraries imported once ``code`` has run in a fresh interpreter."""
     probe = f"{code}\nimport sys\nprint(' '.join(m for m in {HEAVY!r} if m in sys.modules))"
-    done = subprocess.run([sys.executable, "-c", probe], env=ENV, capture_output=True,
-                          text=True, check=True, cwd=REPO)
-    return done.stdout.split()
+    return " ".join(_run_python(probe)).split()
 
 
 def test_version_option_prints_the_pyproject_version(capsys) -> None:
@@ -82,15 +87,7 @@ def test_the_local_query_process_opens_the_store_before_the_query_machinery_is_i
             "result = target.select('SELECT ?n { BIND(41 + 1 AS ?n) }')\n"
             "print(result.variables, result.rows[0]['n'].value)\n"
             "target.close()\n")
-    done = subprocess.run([sys.executable, "-c", code], env=ENV, capture_output=True,
-                          text=True, check=True, cwd=REPO)
-    assert done.stdout.splitlines() == ["True False False", "['n'] 42"]
-
-
-def _run_python(code: str) -> list[str]:
-    done = subprocess.run([sys.executable, "-c", code], env=ENV, capture_output=True,
-                          text=True, check=True, cwd=REPO)
-    return done.stdout.splitlines()
+    assert _run_python(code) == ["True False False", "['n'] 42"]
 
 
 def test_the_console_command_forks_the_query_process_before_importing_the_cli(
