@@ -160,11 +160,9 @@ def _child(conn: Channel, store_dir: str, memory_mb: int, parent: int,
     _quiet_stderr()  # an allocator's abort message would reach the terminal: the parent reports
     try:
         limit_memory(memory_mb)
-        from pathlib import Path
+        from .storepath import open_store
 
-        from .store import open_store
-
-        store = open_store(Path(store_dir))
+        store = open_store(store_dir)
     except (RitegraphError, OSError, MemoryError) as exc:
         conn.send(("error", _portable(exc)))
         return
@@ -360,6 +358,8 @@ def start_early(argv: list[str]) -> None:
         elif word.startswith("--store="):
             store = word.partition("=")[2]
     try:
+        import pyoxigraph  # noqa: F401 - both processes need it: imported once, before the fork
+
         from .prefetch import guess
 
         process = QueryProcess(store_location(store), expected=guess(argv))
@@ -379,6 +379,13 @@ def _take_early(store_dir: str | Path) -> QueryProcess | None:
     return None
 
 
+def _fork_now(store_dir: str | Path) -> QueryProcess:
+    """A query process not yet started, with pyoxigraph imported first: the child inherits it."""
+    import pyoxigraph  # noqa: F401
+
+    return QueryProcess(store_dir)
+
+
 class ProcessTarget:
     """The local store (default graph = union of the named graphs), queried in a
     :class:`QueryProcess` with a deadline per query: a :class:`~ritegraph.query.Target`."""
@@ -387,14 +394,12 @@ class ProcessTarget:
                  description: str | None = None) -> None:
         if deadline is not None and not deadline > 0:
             raise InputError(f"--timeout must be a positive number of seconds, not {deadline:g}")
-        from pathlib import Path
+        from .storepath import current_build
 
-        from .store import current_build  # pyoxigraph too: a child forked now inherits them
-
-        current_build(Path(store_dir))  # no store: StoreError now, in this process
+        current_build(store_dir)  # no store: StoreError now, in this process
         self.deadline = deadline
         self.description = description or f"the store in {store_dir}"
-        self.process = _take_early(store_dir) or QueryProcess(store_dir)
+        self.process = _take_early(store_dir) or _fork_now(store_dir)
         self.process.start()  # now: the child opens the store while this process goes on
 
     def select(self, text: str):

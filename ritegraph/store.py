@@ -33,6 +33,7 @@ from pathlib import Path
 import pyoxigraph as ox
 
 from .errors import StoreError
+from .storepath import current_build, open_store  # the store API, with building and writing
 from .vocab import GRAPH, OA, XSD
 
 GRAPH_BASE = str(GRAPH)
@@ -58,27 +59,6 @@ _STORAGE_STATUS = ("Corruption:", "IO error:", "Invalid argument:", "Not impleme
 def is_storage_error(exc: BaseException) -> bool:
     """Whether ``exc`` is pyoxigraph reporting a damaged or unusable database."""
     return isinstance(exc, RuntimeError | OSError) and str(exc).startswith(_STORAGE_STATUS)
-
-
-def current_build(store_dir: Path) -> Path:
-    """The directory of the build ``current`` points at; :class:`StoreError` if none."""
-    link = Path(store_dir) / "current"
-    if not link.exists():
-        raise StoreError(f"no graph in {store_dir}: run `ritegraph build` first "
-                         f"(or point --store / $RITEGRAPH_STORE at a built store)")
-    return link.resolve()
-
-
-def open_store(store_dir: Path, *, read_only: bool = True) -> ox.Store:
-    """Open the current build's database (read-only by default)."""
-    db = current_build(store_dir) / "oxigraph"
-    if not db.is_dir():
-        raise StoreError(f"{db} is not a store database (rebuild with `ritegraph build`)")
-    try:
-        return ox.Store.read_only(str(db)) if read_only else ox.Store(str(db))
-    except (OSError, RuntimeError) as exc:
-        raise StoreError(f"cannot open the store at {db}: {exc} (the store is damaged or "
-                         "unreadable: rebuild it with `ritegraph build`)") from exc
 
 
 def build_info(store_dir: Path) -> dict:
