@@ -112,13 +112,17 @@ class ActIndex:
         for key, acts in self.groups.items():
             for i, act in enumerate(acts):
                 self.position[act.iri] = (key, i)
+        self._actions: dict[str, frozenset[str]] = {}
 
     def actions(self, act: Step) -> frozenset[str]:
         """The act's action types, with their broader actions when configured."""
-        own = act.values("action")
-        if not self.mining.broader_actions:
-            return own
-        return own.union(*(self.data.broader.get(a, frozenset()) for a in own))
+        found = self._actions.get(act.iri)
+        if found is None:
+            found = own = act.values("action")
+            if self.mining.broader_actions:
+                found = own.union(*(self.data.broader.get(a, frozenset()) for a in own))
+            self._actions[act.iri] = found
+        return found
 
     def neighbours(self, act: Step, relation: str) -> list[Step]:
         key, i = self.position[act.iri]
@@ -151,12 +155,13 @@ class ActIndex:
 
 def evaluate(index: ActIndex, premise: Premise, conclusion: Conclusion,
              acts: Iterable[Step] | None = None) -> Rule:
-    """Count a rule over the acts (default: every act) matching its premise."""
+    """Count a rule over the acts matching its premise: every act, or ``acts``, which all
+    match it."""
     candidates = index.data.steps if acts is None else acts
     rule = Rule(premise, conclusion, [], [], [])
     counts: dict[str, list[int]] = {r: [0, 0] for r in index.data.rites}
     for act in candidates:
-        if not index.matches(act, premise):
+        if acts is None and not index.matches(act, premise):
             continue
         verdict, exception = index.judge(act, conclusion)
         if verdict == "unstated":
@@ -208,26 +213,72 @@ def mine(data: Snapshot, config: CheckConfig) -> list[Rule]:
     """Every rule that passes the thresholds, pruned and ranked by support."""
     mining = config.mining
     index = ActIndex(data, mining)
+    passing: dict[tuple[Premise, Conclusion], Rule] = {}
+    for premise, acts in _acts_by_premise(data, index).items():
+        if len(acts) < mining.min_support:
+            continue
+        support = _support(acts, index)
+        candidates = Counter(c for act in acts for c in set(conclusions_of(act, premise, index)))
+        for conclusion, count in candidates.items():
+            if count >= mining.min_support and _may_pass(conclusion, support, len(acts), mining):
+                rule = evaluate(index, premise, conclusion, acts)
+                if _passes(rule, mining):
+                    passing[(premise, conclusion)] = rule
+    by_someone = defaultdict(set)  # (premise, relation, action) → supports of "先/后 X by Y"
+    for (premise, c), rule in passing.items():
+        if c.is_sequence and c.who is not None:
+            by_someone[(premise, c.kind, c.value)].add(rule.support)
+    kept = [r for r in passing.values() if not _redundant(r, passing, by_someone, data, mining)]
+    for rule in kept:
+        phrase(rule, data, config)
+    return rank(kept)
+
+
+def _acts_by_premise(data: Snapshot, index: ActIndex) -> dict[Premise, list[Step]]:
+    """The acts (not negated) matching each premise seen on one of them."""
     by_premise: dict[Premise, list[Step]] = defaultdict(list)
     for act in data.steps:
         if not act.negated:
             for premise in set(premises_of(act, index)):
                 by_premise[premise].append(act)
-    passing: dict[tuple[Premise, Conclusion], Rule] = {}
-    for premise, acts in by_premise.items():
-        if len(acts) < mining.min_support:
-            continue
-        candidates = Counter(c for act in acts for c in set(conclusions_of(act, premise, index)))
-        for conclusion, count in candidates.items():
-            if count < mining.min_support:
-                continue
-            rule = evaluate(index, premise, conclusion, acts)
-            if _passes(rule, mining):
-                passing[(premise, conclusion)] = rule
-    kept = [r for r in passing.values() if not _redundant(r, passing, data, mining)]
-    for rule in kept:
-        phrase(rule, data, config)
-    return rank(kept)
+    return by_premise
+
+
+def _support(acts: list[Step], index: ActIndex) -> Counter:
+    """What :func:`evaluate` would count over ``acts`` (which match one premise), for every
+    conclusion at once: slot → acts stating it, Conclusion → supporting acts."""
+    counts: Counter = Counter()
+    for act in acts:
+        for slot in index.mining.conclusion_slots:
+            values = act.values(slot)
+            if values:
+                counts[slot] += 1
+                counts.update(Conclusion(slot, v) for v in values)
+        if index.mining.sequences:
+            counts.update(_sequences_done(act, index))
+    return counts
+
+
+def _sequences_done(act: Step, index: ActIndex) -> set[Conclusion]:
+    """The sequence conclusions an act supports: a non-negated neighbour does the action (or
+    a narrower one), by anyone or by one of its agents (:meth:`ActIndex.judge`)."""
+    done = set()
+    for relation in SEQUENCE_RELATIONS:
+        for n in index.neighbours(act, relation):
+            if not n.negated:
+                for action in index.actions(n):
+                    done.add(Conclusion(relation, action))
+                    done.update(Conclusion(relation, action, who) for who in n.values("agent"))
+    return done
+
+
+def _may_pass(conclusion: Conclusion, support: Counter, acts: int, mining: MiningConfig
+              ) -> bool:
+    """Whether a candidate meets the support and confidence thresholds (counted at once by
+    :func:`_support`; a sequence is stated on every act)."""
+    stated = acts if conclusion.is_sequence else support[conclusion.kind]
+    found = support[conclusion]
+    return found >= mining.min_support and found / stated >= mining.min_confidence - EPSILON
 
 
 def _passes(rule: Rule, mining: MiningConfig) -> bool:
@@ -237,7 +288,8 @@ def _passes(rule: Rule, mining: MiningConfig) -> bool:
             and len(rule.rites) >= mining.min_rites)
 
 
-def _redundant(rule: Rule, passing: dict[tuple[Premise, Conclusion], Rule], data: Snapshot,
+def _redundant(rule: Rule, passing: dict[tuple[Premise, Conclusion], Rule],
+               by_someone: dict[tuple[Premise, str, str], set[int]], data: Snapshot,
                mining: MiningConfig) -> bool:
     for general in rule.premise.generalisations(data.broader, mining.broader_actions):
         other = passing.get((general, rule.conclusion))
@@ -246,9 +298,7 @@ def _redundant(rule: Rule, passing: dict[tuple[Premise, Conclusion], Rule], data
             return True
     c = rule.conclusion
     if c.is_sequence and c.who is None:  # "先洗" is redundant beside "先主人洗" with equal support
-        return any(o.premise == rule.premise and o.conclusion.kind == c.kind
-                   and o.conclusion.value == c.value and o.conclusion.who is not None
-                   and o.support == rule.support for o in passing.values())
+        return rule.support in by_someone.get((rule.premise, c.kind, c.value), ())
     return False
 
 
