@@ -403,3 +403,14 @@ def test_the_report_is_the_same_whatever_the_string_hashing(built_store: Path) -
         reports.append(json.loads(done.stdout))
     assert reports[0]["usage"]["divergences"]
     assert reports[0] == reports[1] == reports[2]
+
+
+def test_a_sequence_rule_counts_neighbours_doing_a_narrower_action(seed_report):
+    """Regression: a sequence candidate was dropped when fewer than min_support acts had a
+    neighbour whose own action was the conclusion's, although its support (neighbours doing it
+    or a narrower action: 卒爵 is a 饮) met the threshold (凡工祭，继以饮 in 乡射礼 and 燕礼)."""
+    _store, report = seed_report
+    rules = {r["text_zh"]: r for r in report["rules"]}
+    rule = rules["凡工祭，继以饮"]
+    assert (rule["support"], rule["stated"], sorted(rule["rites"])) == (4, 4, ["xiangsheli",
+                                                                             "yanli"])

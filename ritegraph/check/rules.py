@@ -218,9 +218,8 @@ def mine(data: Snapshot, config: CheckConfig) -> list[Rule]:
         if len(acts) < mining.min_support:
             continue
         support = _support(acts, index)
-        candidates = Counter(c for act in acts for c in set(conclusions_of(act, premise, index)))
-        for conclusion, count in candidates.items():
-            if count >= mining.min_support and _may_pass(conclusion, support, len(acts), mining):
+        for conclusion in {c for act in acts for c in conclusions_of(act, premise, index)}:
+            if _may_pass(conclusion, support, len(acts), mining):
                 rule = evaluate(index, premise, conclusion, acts)
                 if _passes(rule, mining):
                     passing[(premise, conclusion)] = rule
