@@ -250,6 +250,7 @@ def update_context(ctx: Context, head: Head, reading: Reading, text: str,
     if head.verb.bow and not reading.negated:
         ctx.last_bower, ctx.bow_at = tuple(agents), ctx.turns
     _update_gift(ctx, head, reading)
+    _update_answer(ctx, head, reading)
     handled = tuple(o for o in reading.objects
                     if o not in rules.contents and o not in rules.accessories)
     if handled and not reading.implicit_object:
@@ -297,6 +298,15 @@ def _update_gift(ctx: Context, head: Head, reading: Reading) -> None:
         ctx.gift = ((), ())
 
 
+def _update_answer(ctx: Context, head: Head, reading: Reading) -> None:
+    """The last answering bow (answerer, bower); over once anyone else is named acting."""
+    agents, recipients = reading.agents, reading.recipients
+    if head.verb.answers and agents and recipients and not reading.negated:
+        ctx.answered = (tuple(agents), tuple(recipients))
+    elif reading.stated or tuple(agents) == ctx.answered[1]:
+        ctx.answered = ((), ())
+
+
 def make_act(text: str, tokens: list[Token], head: Head, facing: str | None, ctx: Context,
              rules: Rules, passage: Passage, file: str, rite: str) -> Act:
     """The act of one head: resolved, then the context updated for what follows."""
@@ -336,6 +346,10 @@ def _contextual_agents(head: Head, agents: list[str], stated: bool, ctx: Context
     giver, receiver = ctx.gift
     if verb.drinker and not head.inherited and agents and tuple(agents) == giver:
         return list(receiver)
+    answerer, bower = ctx.answered
+    if verb.drinker and not head.inherited and agents and tuple(agents) == answerer \
+            and bower != giver:
+        return list(bower)  # 主人坐奠爵拜…賔答拜坐祭遂饮: the host drinks
     return agents
 
 
