@@ -280,6 +280,8 @@ def _update_subject(ctx: Context, head: Head, reading: Reading, text: str,
     elif reading.favoured:  # 王劳之再拜稽首: the bow is the thanks of the one favoured
         ctx.add_actor(tuple(agents))
         ctx.subject = reading.favoured
+    elif head.verb.aside and reading.stated and ctx.subject and tuple(agents) != ctx.subject:
+        return  # 奠者由重南东丈夫踊…入: the mourners' response, the 奠者 go on
     elif agents and not reading.by_office:  # an officer known only from the act: no subject
         ctx.subject = tuple(agents)
         ctx.add_actor(ctx.subject)
