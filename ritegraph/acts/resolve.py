@@ -345,13 +345,21 @@ def _contextual_agents(head: Head, agents: list[str], stated: bool, ctx: Context
         return ctx.principal_pair() or agents
     if _next_order(head, agents, ctx):
         return list(ctx.command[0])  # 司马命弟子说侯之…而释之，命获者: orders come from the 司马
+    if verb.drinker and not head.inherited and agents:
+        return _drinker(agents, ctx)
+    return agents
+
+
+def _drinker(agents: list[str], ctx: Context) -> list[str]:
+    """Who drinks when the subject carried over is ``agents``: the receiver if they just gave
+    the cup, the first bower if they just answered his bow (主人坐奠爵拜…賔答拜坐祭遂饮: the
+    host drinks), unless that bower gave the cup."""
     giver, receiver = ctx.gift
-    if verb.drinker and not head.inherited and agents and tuple(agents) == giver:
+    if tuple(agents) == giver:
         return list(receiver)
     answerer, bower = ctx.answered
-    if verb.drinker and not head.inherited and agents and tuple(agents) == answerer \
-            and bower != giver:
-        return list(bower)  # 主人坐奠爵拜…賔答拜坐祭遂饮: the host drinks
+    if tuple(agents) == answerer and bower != giver:
+        return list(bower)
     return agents
 
 
