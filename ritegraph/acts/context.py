@@ -42,6 +42,8 @@ class Context:
     last_bower: tuple[str, ...] = ()  # who bowed last (答拜 answers him)
     bow_at: int = 0  # turns right after that bow: how many actors have come since
     gift: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())  # (giver, receiver) of the last cup
+    #: (answerer, bower) of the last answering bow (賔答拜): the bower drinks next, not the answerer
+    answered: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
     #: (commander, commanded, lemma) of the last pivot (命弟子 …): a pivot verb with no
     #: subject while the commanded one goes on is the commander's next order (…释之，命获者)
     command: tuple[tuple[str, ...], tuple[str, ...], str] = ((), (), "")  # and the verb

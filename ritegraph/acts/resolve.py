@@ -250,6 +250,7 @@ def update_context(ctx: Context, head: Head, reading: Reading, text: str,
     if head.verb.bow and not reading.negated:
         ctx.last_bower, ctx.bow_at = tuple(agents), ctx.turns
     _update_gift(ctx, head, reading)
+    _update_answer(ctx, head, reading)
     handled = tuple(o for o in reading.objects
                     if o not in rules.contents and o not in rules.accessories)
     if handled and not reading.implicit_object:
@@ -279,6 +280,8 @@ def _update_subject(ctx: Context, head: Head, reading: Reading, text: str,
     elif reading.favoured:  # 王劳之再拜稽首: the bow is the thanks of the one favoured
         ctx.add_actor(tuple(agents))
         ctx.subject = reading.favoured
+    elif head.verb.aside and reading.stated and ctx.subject and tuple(agents) != ctx.subject:
+        return  # 奠者由重南东丈夫踊…入: the mourners' response, the 奠者 go on
     elif agents and not reading.by_office:  # an officer known only from the act: no subject
         ctx.subject = tuple(agents)
         ctx.add_actor(ctx.subject)
@@ -295,6 +298,15 @@ def _update_gift(ctx: Context, head: Head, reading: Reading) -> None:
         ctx.gift = (tuple(agents), tuple(recipients))
     elif reading.stated and tuple(agents) == ctx.gift[0]:  # the giver named again acts himself
         ctx.gift = ((), ())
+
+
+def _update_answer(ctx: Context, head: Head, reading: Reading) -> None:
+    """The last answering bow (answerer, bower); over once anyone else is named acting."""
+    agents, recipients = reading.agents, reading.recipients
+    if head.verb.answers and agents and recipients and not reading.negated:
+        ctx.answered = (tuple(agents), tuple(recipients))
+    elif reading.stated or tuple(agents) == ctx.answered[1]:
+        ctx.answered = ((), ())
 
 
 def make_act(text: str, tokens: list[Token], head: Head, facing: str | None, ctx: Context,
@@ -333,9 +345,21 @@ def _contextual_agents(head: Head, agents: list[str], stated: bool, ctx: Context
         return ctx.principal_pair() or agents
     if _next_order(head, agents, ctx):
         return list(ctx.command[0])  # 司马命弟子说侯之…而释之，命获者: orders come from the 司马
+    if verb.drinker and not head.inherited and agents:
+        return _drinker(agents, ctx)
+    return agents
+
+
+def _drinker(agents: list[str], ctx: Context) -> list[str]:
+    """Who drinks when the subject carried over is ``agents``: the receiver if they just gave
+    the cup, the first bower if they just answered his bow (主人坐奠爵拜…賔答拜坐祭遂饮: the
+    host drinks), unless that bower gave the cup."""
     giver, receiver = ctx.gift
-    if verb.drinker and not head.inherited and agents and tuple(agents) == giver:
+    if tuple(agents) == giver:
         return list(receiver)
+    answerer, bower = ctx.answered
+    if tuple(agents) == answerer and bower != giver:
+        return list(bower)
     return agents
 
 

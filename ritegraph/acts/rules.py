@@ -89,6 +89,8 @@ class Verb:
     favour: bool = False  # a favour to a person (劳之, 赐之): the one favoured acts next
     negated_only: bool = False  # an act only when not done (不言); else a topic (与君言)
     handles: bool = False  # the role right after it is the person handled (冯尸): its object
+    answers: bool = False  # answers a bow (答拜): the one who bowed first drinks next
+    aside: bool = False  # a mourners' response (丈夫踊): others' acts go on around it
 
     def lemma_for(self, objects: list[str]) -> str:
         for obj, lemma in self.by_object:
