@@ -40,12 +40,13 @@ def run_check(store: ox.Store, config: CheckConfig, rites: list[str] | None = No
     """Every check over the store (restricted to ``rites`` when given), on the rites' steps
     (one per step merged across witnesses), or on one witness's (part of a file name)."""
     data = load_snapshot(store, rites)
+    every_witness = {step.iri: step for step in data.steps}
     data.steps = one_per_rite_step(data.steps, witness)
     summary = (shacl_summary(store_dir, set(data.rites)) if shacl
                else ShaclSummary(False, "SHACL summary not requested."))
     return CheckReport(data, config, mine(data, config), declared(data, config),
                        usage(data, config.usage), identity(data, config.identity), summary,
-                       cross_witness(store, data))
+                       cross_witness(store, data, every_witness))
 
 
 # --- JSON -------------------------------------------------------------------------------------

@@ -9,7 +9,7 @@ named graphs only.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -364,10 +364,12 @@ def read_attestations(store: ox.Store, graphs: list[str] | None = None) -> dict[
             for iri, a in found.items()}
 
 
-def read_rite_step_records(store: ox.Store, graphs: list[str] | None = None
-                           ) -> list[RiteStepRecord]:
-    """The rite steps as records, each with its attestations in file order."""
-    attested = read_attestations(store, graphs)
+def read_rite_step_records(store: ox.Store, graphs: list[str] | None = None,
+                           attested: Mapping[str, Step] | None = None) -> list[RiteStepRecord]:
+    """The rite steps as records, each with its attestations in file order: the steps of
+    ``attested`` (by IRI: a snapshot's, already read), else read (:func:`read_attestations`)."""
+    if attested is None:
+        attested = read_attestations(store, graphs)
     out = []
     for r in read_rite_steps(store, graphs):
         steps = sorted((attested[a] for a in r["attestations"] if a in attested),
