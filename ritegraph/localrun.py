@@ -4,8 +4,7 @@ them (pyoxigraph cannot interrupt a running query).
 ``ritegraph query`` on the local store forks one child for the whole command, first thing: the
 console command (:mod:`ritegraph.launch`) forks it before the CLI is even imported
 (:func:`start_early`), on the store the arguments name, and :class:`ProcessTarget` takes it over;
-the child opens the store, and answers the named query ahead (:mod:`ritegraph.prefetch`), while
-the parent imports the CLI and the query machinery and prepares
+the child opens the store while the parent imports the CLI and the query machinery and prepares
 the query. The child opens the store read-only, bounds its own address space (``RLIMIT_AS``,
 :data:`ENV_MEMORY`) and answers queries over a pipe. The parent waits for each answer at most
 ``deadline`` seconds; at the deadline, on Ctrl-C or when the child dies (out of memory), it
@@ -29,8 +28,6 @@ from .storepath import store_location
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing before the fork
 if TYPE_CHECKING:
     from pathlib import Path
-
-    from .prefetch import Guess
 
 ENV_MEMORY = "RITEGRAPH_QUERY_MEMORY_MB"
 DEFAULT_MEMORY_MB = 4096  # address space of a query process; 0 = unbounded
@@ -152,10 +149,8 @@ def answer(store, text: str) -> tuple[list[str], list[dict], bool | None, list |
     return names, rows, None, None
 
 
-def _child(conn: Channel, store_dir: str, memory_mb: int, parent: int,
-           expected: Guess | None) -> None:
-    """The query process: open the store, answer the ``expected`` query ahead
-    (:mod:`ritegraph.prefetch`), then answer query texts until the pipe closes."""
+def _child(conn: Channel, store_dir: str, memory_mb: int, parent: int) -> None:
+    """The query process: open the store, answer query texts until the pipe closes."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C and kills us
     _quiet_stderr()  # an allocator's abort message would reach the terminal: the parent reports
     try:
@@ -170,19 +165,12 @@ def _child(conn: Channel, store_dir: str, memory_mb: int, parent: int,
     exit_with_parent(parent)
     import pickle  # noqa: F401 - now, while the parent prepares its query: answers are pickled
 
-    ahead = {}
-    if expected is not None:
-        from .prefetch import prefetched
-
-        ahead = prefetched(store, expected)
     while True:
         try:
             text = conn.recv_bytes().decode("utf-8")
         except (EOFError, OSError):
             return
-        known = ahead.pop(text, None)
-        conn.send(("ahead", known) if known is not None
-                  else _answer_message(store, text, store_dir, memory_mb))
+        conn.send(_answer_message(store, text, store_dir, memory_mb))
 
 
 def _answer_message(store, text: str, store_dir: str, memory_mb: int) -> tuple[str, object]:
@@ -222,11 +210,8 @@ def _memory_error(mb: int) -> InputError:
 class QueryProcess:
     """One forked child process answering queries on the store in ``store_dir``."""
 
-    def __init__(self, store_dir: str | Path, memory_mb: int | None = None,
-                 expected: Guess | None = None) -> None:
+    def __init__(self, store_dir: str | Path, memory_mb: int | None = None) -> None:
         self.store_dir = os.path.normpath(store_dir)
-        self.expected = expected  # the query its child answers ahead (ritegraph.prefetch)
-        self.answered_ahead = 0  # how many answers the child had ready before they were asked
         self.memory_mb = memory_limit_mb() if memory_mb is None else memory_mb
         self.shown = 0.0  # the deadline as the user gave it, for messages
         self.pid: int | None = None
@@ -247,7 +232,7 @@ class QueryProcess:
                 os.close(parent_reads)
                 os.close(parent_writes)
                 _child(Channel(child_reads, child_writes), self.store_dir,
-                       self.memory_mb, parent, self.expected)
+                       self.memory_mb, parent)
             except BaseException:  # the parent reports a dead child
                 code = 1
             finally:
@@ -281,9 +266,7 @@ class QueryProcess:
             deadline = max(deadline - (time.monotonic() - started), 0.001)
         self.conn.send_bytes(text.encode("utf-8"))
         status, detail = self._receive(deadline, "the query")
-        if status == "ahead":
-            self.answered_ahead += 1
-        elif status == "syntax":
+        if status == "syntax":
             raise SyntaxError(detail)
         if status == "error":
             raise detail
@@ -360,9 +343,7 @@ def start_early(argv: list[str]) -> None:
     try:
         import pyoxigraph  # noqa: F401 - both processes need it: imported once, before the fork
 
-        from .prefetch import guess
-
-        process = QueryProcess(store_location(store), expected=guess(argv))
+        process = QueryProcess(store_location(store))
         process.start()
     except (RitegraphError, OSError):
         return

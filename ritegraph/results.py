@@ -186,8 +186,7 @@ def labels(target: Target, iris: Iterable[str], batch: int = 400) -> dict[str, o
     return {iri: label for iri, (_rank, label) in best.items()}
 
 
-def labelled_iris(result: Result) -> list[str]:
-    """The IRIs of ``result`` whose labels a table or its label columns show."""
+def _iris(result: Result) -> list[str]:
     return [t.value for row in result.rows for t in row.values() if isinstance(t, ox.NamedNode)]
 
 
@@ -208,7 +207,7 @@ def with_labels(result: Result, target: Target) -> Result:
     """``result`` with a ``v_label`` variable right after each variable ``v`` bound to an IRI
     that has a label (:func:`labels`) in some row, holding the label where there is one (a
     column of IRIs without labels, such as acts, gets no empty column)."""
-    iris = labelled_iris(result)
+    iris = _iris(result)
     label_of = labels(target, iris) if iris else {}
     iri_vars = [v for v in result.variables if any(
         isinstance(row.get(v), ox.NamedNode) and row[v].value in label_of for row in result.rows)]
@@ -242,7 +241,7 @@ def format_table(result: Result, target: Target | None) -> str:
     """Labels instead of IRIs (when ``target`` is given), aligned, with a row count."""
     if result.boolean is not None:
         return "yes\n" if result.boolean else "no\n"
-    iris = labelled_iris(result)
+    iris = _iris(result)
     label_of = labels(target, iris) if target is not None and iris else {}
     cells = [[display(row.get(v), label_of) for v in result.variables] for row in result.rows]
     count = len(cells)
