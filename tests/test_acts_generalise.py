@@ -964,3 +964,16 @@ def test_the_other_women_are_a_role() -> None:
     """士丧礼: 众妇人户外北面 — the women of the lesser grades stand outside the door."""
     (stand,) = acts_of("衆婦人戸外北面")
     assert (stand.action, stand.agents, stand.facing) == ("立", ["众妇人"], "北")
+
+
+def test_the_one_addressed_acts_next_across_a_folded_preverb() -> None:
+    """有司彻 (KR1d0038, 主人酬长宾): 賔辭主人坐奠爵 — the 宾 declines to the host, and the host,
+    written alone before 坐奠 (坐 folds into 奠), sets the cup down and goes on; the 宾 acts
+    again only when named (賔拜受爵)."""
+    acts = acts_of("主人洗賔辭主人坐奠爵于篚對卒洗升酌降復位賔拜受爵主人拜送爵")
+    assert [(a.action, a.agents) for a in acts] == [
+        ("洗", ["主人"]), ("辞", ["宾"]), ("奠", ["主人"]), ("对", ["主人"]),
+        ("洗", ["主人"]), ("升", ["主人"]), ("酌", ["主人"]), ("降", ["主人"]),
+        ("复位", ["主人"]), ("拜受", ["宾"]), ("拜送", ["主人"])]
+    assert acts[1].recipients == ["主人"] and acts[3].recipients == ["宾"]
+    assert acts[2].places == ["篚"]
