@@ -977,3 +977,15 @@ def test_the_one_addressed_acts_next_across_a_folded_preverb() -> None:
         ("复位", ["主人"]), ("拜受", ["宾"]), ("拜送", ["主人"])]
     assert acts[1].recipients == ["主人"] and acts[3].recipients == ["宾"]
     assert acts[2].places == ["篚"]
+
+
+def test_a_role_before_a_bow_to_a_group_is_the_one_bowed_to() -> None:
+    """士丧礼 (KR1d0026, 小敛): 主人拜賔大夫特拜士旅之 — the host bows to each 大夫 singly (特拜)
+    and to the 士 all at once (旅之); the roles written before those bows are bowed to, and the
+    host goes on (即位, 踊, 袭绖, 复位)."""
+    acts = acts_of("主人拜賔大夫特拜士旅之即位踊襲絰于序東復位")
+    assert [(a.action, a.agents, a.recipients) for a in acts] == [
+        ("拜", ["主人"], ["宾"]), ("拜", ["主人"], ["大夫"]), ("拜", ["主人"], ["士"]),
+        ("即位", ["主人"], []), ("踊", ["主人"], []), ("袭", ["主人"], []),
+        ("复位", ["主人"], [])]
+    assert acts[5].places == ["序"]

@@ -125,6 +125,20 @@ def headings(tokens: list[Token], text: str, rules: Rules) -> list[Token]:
     return [t for k, t in enumerate(tokens) if k not in drop]
 
 
+def fronted_bows(tokens: list[Token], text: str, rules: Rules) -> list[Token]:
+    """A role written solid right before a bow that says how the bower bows to a group
+    (grammar ``[fronted_bows]``: 特拜 one by one, 旅之 all at once) is the one bowed to, not the
+    bower: 主人拜賔大夫特拜士旅之即位 — the host bows to each 大夫 and to the 士 together,
+    then goes to his place."""
+    out = list(tokens)
+    for i in range(1, len(tokens)):
+        token, before = tokens[i], tokens[i - 1]
+        if (token.kind is Kind.VERB and text[token.start:token.end] in rules.fronted_bows
+                and before.kind is Kind.ROLE and before.end == token.start):
+            out[i - 1] = Token(before.start, before.end, Kind.ADDRESSEE, before.labels)
+    return out
+
+
 def bearers(tokens: list[Token], text: str, rules: Rules) -> list[Token]:
     """A thing carried in the procession (grammar ``[bearers]``: 烛) written where a subject
     stands — right before its verb, with no verb right before it to govern it — stands for the
