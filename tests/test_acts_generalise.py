@@ -989,3 +989,13 @@ def test_a_role_before_a_bow_to_a_group_is_the_one_bowed_to() -> None:
         ("即位", ["主人"], []), ("踊", ["主人"], []), ("袭", ["主人"], []),
         ("复位", ["主人"], [])]
     assert acts[5].places == ["序"]
+
+
+def test_offerings_written_as_subjects_stand_for_their_bearers() -> None:
+    """士丧礼 (KR1d0038, 朝夕哭奠): 酒錯復位 — the wine "is set down and goes back to its place":
+    the 执事 who carry it (grammar [bearers]); a thing after 以 is what one acts with, never its
+    bearer (特牲 宰夫以籩受嗇黍: the 宰夫 takes it with the 笾)."""
+    acts = acts_of("立于執豆之西東上酒錯復位")
+    assert [(a.action, a.agents) for a in acts][-2:] == [("错", ["执事"]), ("复位", ["执事"])]
+    (take,) = acts_of("宰夫以籩受嗇黍")
+    assert (take.action, take.agents, take.objects) == ("受", ["宰夫"], ["笾", "黍"])

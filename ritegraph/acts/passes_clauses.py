@@ -142,7 +142,8 @@ def fronted_bows(tokens: list[Token], text: str, rules: Rules) -> list[Token]:
 def bearers(tokens: list[Token], text: str, rules: Rules) -> list[Token]:
     """A thing carried in the procession (grammar ``[bearers]``: 烛) written where a subject
     stands — right before its verb, with no verb right before it to govern it — stands for the
-    one who bears it (烛入, 二烛俟于殡门外: the torch-bearers); 灭烛 keeps the thing."""
+    one who bears it (烛入, 二烛俟于殡门外: the torch-bearers; 酒错, 醴错于西: the 执事 who
+    carry them); 灭烛 keeps the thing, and so does 以 (宰夫以笾受: what he takes it with)."""
     if rules.modern:
         return tokens
     out = list(tokens)
@@ -152,6 +153,7 @@ def bearers(tokens: list[Token], text: str, rules: Rules) -> list[Token]:
         after = tokens[i + 1]
         if (bearer and token.kind is Kind.OBJECT and after.kind is Kind.VERB
                 and after.start == token.end
+                and not (before is not None and before.kind is Kind.INSTRUMENT)
                 and not (before is not None and before.kind is Kind.VERB
                          and before.end >= token.start - 1)):
             out[i] = Token(token.start, token.end, Kind.ROLE, (bearer,))
