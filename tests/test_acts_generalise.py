@@ -999,3 +999,15 @@ def test_offerings_written_as_subjects_stand_for_their_bearers() -> None:
     assert [(a.action, a.agents) for a in acts][-2:] == [("错", ["执事"]), ("复位", ["执事"])]
     (take,) = acts_of("宰夫以籩受嗇黍")
     assert (take.action, take.agents, take.objects) == ("受", ["宰夫"], ["笾", "黍"])
+
+
+def test_a_role_is_in_a_yu_phrase_only_written_solid_after_yu() -> None:
+    """觐礼 (KR1d0038): 置于宫尚左公侯伯子男皆就其旂而立 — 宫尚左 is not read, and the lords
+    written after it (公侯伯子男, terms: 诸侯) are not whom the banners are set down to: they
+    open the next clause and go to their banners; 告于公 keeps its addressee."""
+    acts = acts_of("上介皆奉其君之旂置于宫尚左公侯伯子男皆就其旂而立")
+    assert [(a.action, a.agents, a.objects, a.recipients) for a in acts] == [
+        ("奉", ["上介"], ["旂"], []), ("置", ["上介"], ["旂"], []),
+        ("就", ["诸侯"], ["旂"], []), ("立", ["诸侯"], [], [])]
+    (tell,) = acts_of("宗人告于公")
+    assert tell.recipients == ["公"]

@@ -168,10 +168,12 @@ def _folds(tokens: list[Token], i: int, allow: set[Kind], rules: Rules) -> bool:
 
 
 def _phrase_end(tokens: list[Token], i: int) -> int:
-    """Index after a 于/自 phrase starting at ``i`` (the preposition and its nouns)."""
+    """Index after a 于/自 phrase starting at ``i`` (the preposition and its nouns); a role is
+    its noun only written solid after it (告于公; 置于宫尚左公侯伯子男皆就其旂: the lords, after
+    words the lexicon does not read, open the next clause)."""
     j = i + 1
     if j < len(tokens) and tokens[j].kind is Kind.ROLE:
-        return j + 1
+        return j + 1 if tokens[j].start == tokens[i].end else j
     while j < len(tokens) and tokens[j].kind in (Kind.PLACE, Kind.OBJECT):
         j += 1
     return j
