@@ -1011,3 +1011,21 @@ def test_a_role_is_in_a_yu_phrase_only_written_solid_after_yu() -> None:
         ("就", ["诸侯"], ["旂"], []), ("立", ["诸侯"], [], [])]
     (tell,) = acts_of("宗人告于公")
     assert tell.recipients == ["公"]
+
+
+def test_verbs_and_roles_of_the_rites_not_in_the_seeds() -> None:
+    """Round 6 lexicon: 士相见礼 饰之以布, 维之以索 (the gift goose wrapped and tied), 执玉者 …
+    舒武, 曳; 士丧礼 男女奉尸侇于堂, 卜人坐作龟; 既夕礼 商祝御柩, 成踊 (labelled 踊)."""
+    acts = acts_of("下大夫相見以鴈飾之以布維之以索")
+    assert [(a.action, a.agents, a.objects) for a in acts][1:] == [
+        ("饰", ["下大夫"], ["雁"]), ("维", ["下大夫"], ["雁"])]
+    acts = acts_of("執玉者則唯舒武舉前曵踵")
+    assert [(a.action, a.agents) for a in acts] == [
+        ("舒武", ["执玉者"]), ("举", ["执玉者"]), ("曳", ["执玉者"])]
+    carry, move = acts_of("男女奉尸侇于堂")
+    assert (move.action, move.agents, move.places) == ("侇", ["男女"], ["堂"])
+    (scorch,) = acts_of("卜人坐作龜")
+    assert (scorch.action, scorch.agents) == ("作龟", ["卜人"])
+    (guide,) = acts_of("商祝御柩")
+    assert (guide.action, guide.agents, guide.objects) == ("御", ["商祝"], ["柩"])
+    assert [a.action for a in acts_of("主人成踊")] == ["踊"]
