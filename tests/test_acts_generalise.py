@@ -1016,13 +1016,14 @@ def test_a_role_is_in_a_yu_phrase_only_written_solid_after_yu() -> None:
 def test_verbs_and_roles_of_the_rites_not_in_the_seeds() -> None:
     """Round 6 lexicon: 士相见礼 饰之以布, 维之以索 (the gift goose wrapped and tied), 执玉者 …
     舒武, 曳; 士丧礼 男女奉尸侇于堂, 卜人坐作龟; 既夕礼 商祝御柩, 成踊 (labelled 踊)."""
-    acts = acts_of("下大夫相見以鴈飾之以布維之以索")
+    acts = acts_of("下大夫相見以鴈飾之以布維之以索")  # V之以X: 之 the goose, X the means
     assert [(a.action, a.agents, a.objects) for a in acts][1:] == [
         ("饰", ["下大夫"], ["雁"]), ("维", ["下大夫"], ["雁"])]
+    assert [a.objects for a in acts_of("主人以爵降")] == [["爵"]]  # 以X V: what is carried
     acts = acts_of("執玉者則唯舒武舉前曵踵")
     assert [(a.action, a.agents) for a in acts] == [
         ("舒武", ["执玉者"]), ("举", ["执玉者"]), ("曳", ["执玉者"])]
-    carry, move = acts_of("男女奉尸侇于堂")
+    _, move = acts_of("男女奉尸侇于堂")
     assert (move.action, move.agents, move.places) == ("侇", ["男女"], ["堂"])
     (scorch,) = acts_of("卜人坐作龜")
     assert (scorch.action, scorch.agents) == ("作龟", ["卜人"])
