@@ -517,12 +517,12 @@ def test_serving_delicacies_is_an_act_and_the_delicacies_a_thing() -> None:
 
 #: Agent+action F1 floors of the Kanripo check sets: (first, clean score at 43c3e36, before any
 #: rule was changed on these chapters; floor just under the score reached since).
-KANRIPO_FLOORS = {"03": (0.553, 0.634), "10": (0.052, 0.882), "11": (0.020, 0.07),
-                  "12": (0.282, 0.826), "13": (0.389, 0.804), "14": (0.214, 0.91),
-                  "16": (0.356, 0.892), "17": (0.403, 0.868)}
+KANRIPO_FLOORS = {"03": (0.553, 0.643), "10": (0.052, 0.892), "11": (0.020, 0.087),
+                  "12": (0.282, 0.871), "13": (0.389, 0.814), "14": (0.214, 0.91),
+                  "16": (0.356, 0.896), "17": (0.403, 0.882)}
 
 #: The same for the fresh sets: (first, clean score at 229eb3a; floor just under the score since).
-KANRIPO_FRESH_FLOORS = {"03": (0.131, 0.125), "12": (0.416, 0.425), "17": (0.730, 0.833)}
+KANRIPO_FRESH_FLOORS = {"03": (0.131, 0.42), "12": (0.416, 0.695), "17": (0.730, 0.925)}
 
 
 def test_every_check_set_has_a_floor() -> None:
