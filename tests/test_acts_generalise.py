@@ -517,12 +517,12 @@ def test_serving_delicacies_is_an_act_and_the_delicacies_a_thing() -> None:
 
 #: Agent+action F1 floors of the Kanripo check sets: (first, clean score at 43c3e36, before any
 #: rule was changed on these chapters; floor just under the score reached since).
-KANRIPO_FLOORS = {"03": (0.553, 0.634), "10": (0.052, 0.882), "11": (0.020, 0.07),
-                  "12": (0.282, 0.826), "13": (0.389, 0.804), "14": (0.214, 0.91),
-                  "16": (0.356, 0.892), "17": (0.403, 0.868)}
+KANRIPO_FLOORS = {"03": (0.553, 0.643), "10": (0.052, 0.892), "11": (0.020, 0.087),
+                  "12": (0.282, 0.871), "13": (0.389, 0.814), "14": (0.214, 0.91),
+                  "16": (0.356, 0.896), "17": (0.403, 0.882)}
 
 #: The same for the fresh sets: (first, clean score at 229eb3a; floor just under the score since).
-KANRIPO_FRESH_FLOORS = {"03": (0.131, 0.125), "12": (0.416, 0.425), "17": (0.730, 0.833)}
+KANRIPO_FRESH_FLOORS = {"03": (0.131, 0.42), "12": (0.416, 0.695), "17": (0.730, 0.925)}
 
 
 def test_every_check_set_has_a_floor() -> None:
@@ -964,3 +964,69 @@ def test_the_other_women_are_a_role() -> None:
     """士丧礼: 众妇人户外北面 — the women of the lesser grades stand outside the door."""
     (stand,) = acts_of("衆婦人戸外北面")
     assert (stand.action, stand.agents, stand.facing) == ("立", ["众妇人"], "北")
+
+
+def test_the_one_addressed_acts_next_across_a_folded_preverb() -> None:
+    """有司彻 (KR1d0038, 主人酬长宾): 賔辭主人坐奠爵 — the 宾 declines to the host, and the host,
+    written alone before 坐奠 (坐 folds into 奠), sets the cup down and goes on; the 宾 acts
+    again only when named (賔拜受爵)."""
+    acts = acts_of("主人洗賔辭主人坐奠爵于篚對卒洗升酌降復位賔拜受爵主人拜送爵")
+    assert [(a.action, a.agents) for a in acts] == [
+        ("洗", ["主人"]), ("辞", ["宾"]), ("奠", ["主人"]), ("对", ["主人"]),
+        ("洗", ["主人"]), ("升", ["主人"]), ("酌", ["主人"]), ("降", ["主人"]),
+        ("复位", ["主人"]), ("拜受", ["宾"]), ("拜送", ["主人"])]
+    assert acts[1].recipients == ["主人"] and acts[3].recipients == ["宾"]
+    assert acts[2].places == ["篚"]
+
+
+def test_a_role_before_a_bow_to_a_group_is_the_one_bowed_to() -> None:
+    """士丧礼 (KR1d0026, 小敛): 主人拜賔大夫特拜士旅之 — the host bows to each 大夫 singly (特拜)
+    and to the 士 all at once (旅之); the roles written before those bows are bowed to, and the
+    host goes on (即位, 踊, 袭绖, 复位)."""
+    acts = acts_of("主人拜賔大夫特拜士旅之即位踊襲絰于序東復位")
+    assert [(a.action, a.agents, a.recipients) for a in acts] == [
+        ("拜", ["主人"], ["宾"]), ("拜", ["主人"], ["大夫"]), ("拜", ["主人"], ["士"]),
+        ("即位", ["主人"], []), ("踊", ["主人"], []), ("袭", ["主人"], []),
+        ("复位", ["主人"], [])]
+    assert acts[5].places == ["序"]
+
+
+def test_offerings_written_as_subjects_stand_for_their_bearers() -> None:
+    """士丧礼 (KR1d0038, 朝夕哭奠): 酒錯復位 — the wine "is set down and goes back to its place":
+    the 执事 who carry it (grammar [bearers]); a thing after 以 is what one acts with, never its
+    bearer (特牲 宰夫以籩受嗇黍: the 宰夫 takes it with the 笾)."""
+    acts = acts_of("立于執豆之西東上酒錯復位")
+    assert [(a.action, a.agents) for a in acts][-2:] == [("错", ["执事"]), ("复位", ["执事"])]
+    (take,) = acts_of("宰夫以籩受嗇黍")
+    assert (take.action, take.agents, take.objects) == ("受", ["宰夫"], ["笾", "黍"])
+
+
+def test_a_role_is_in_a_yu_phrase_only_written_solid_after_yu() -> None:
+    """觐礼 (KR1d0038): 置于宫尚左公侯伯子男皆就其旂而立 — 宫尚左 is not read, and the lords
+    written after it (公侯伯子男, terms: 诸侯) are not whom the banners are set down to: they
+    open the next clause and go to their banners; 告于公 keeps its addressee."""
+    acts = acts_of("上介皆奉其君之旂置于宫尚左公侯伯子男皆就其旂而立")
+    assert [(a.action, a.agents, a.objects, a.recipients) for a in acts] == [
+        ("奉", ["上介"], ["旂"], []), ("置", ["上介"], ["旂"], []),
+        ("就", ["诸侯"], ["旂"], []), ("立", ["诸侯"], [], [])]
+    (tell,) = acts_of("宗人告于公")
+    assert tell.recipients == ["公"]
+
+
+def test_verbs_and_roles_of_the_rites_not_in_the_seeds() -> None:
+    """Round 6 lexicon: 士相见礼 饰之以布, 维之以索 (the gift goose wrapped and tied), 执玉者 …
+    舒武, 曳; 士丧礼 男女奉尸侇于堂, 卜人坐作龟; 既夕礼 商祝御柩, 成踊 (labelled 踊)."""
+    acts = acts_of("下大夫相見以鴈飾之以布維之以索")  # V之以X: 之 the goose, X the means
+    assert [(a.action, a.agents, a.objects) for a in acts][1:] == [
+        ("饰", ["下大夫"], ["雁"]), ("维", ["下大夫"], ["雁"])]
+    assert [a.objects for a in acts_of("主人以爵降")] == [["爵"]]  # 以X V: what is carried
+    acts = acts_of("執玉者則唯舒武舉前曵踵")
+    assert [(a.action, a.agents) for a in acts] == [
+        ("舒武", ["执玉者"]), ("举", ["执玉者"]), ("曳", ["执玉者"])]
+    _, move = acts_of("男女奉尸侇于堂")
+    assert (move.action, move.agents, move.places) == ("侇", ["男女"], ["堂"])
+    (scorch,) = acts_of("卜人坐作龜")
+    assert (scorch.action, scorch.agents) == ("作龟", ["卜人"])
+    (guide,) = acts_of("商祝御柩")
+    assert (guide.action, guide.agents, guide.objects) == ("御", ["商祝"], ["柩"])
+    assert [a.action for a in acts_of("主人成踊")] == ["踊"]

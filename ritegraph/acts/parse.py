@@ -168,10 +168,12 @@ def _folds(tokens: list[Token], i: int, allow: set[Kind], rules: Rules) -> bool:
 
 
 def _phrase_end(tokens: list[Token], i: int) -> int:
-    """Index after a 于/自 phrase starting at ``i`` (the preposition and its nouns)."""
+    """Index after a 于/自 phrase starting at ``i`` (the preposition and its nouns); a role is
+    its noun only written solid after it (告于公; 置于宫尚左公侯伯子男皆就其旂: the lords, after
+    words the lexicon does not read, open the next clause)."""
     j = i + 1
     if j < len(tokens) and tokens[j].kind is Kind.ROLE:
-        return j + 1
+        return j + 1 if tokens[j].start == tokens[i].end else j
     while j < len(tokens) and tokens[j].kind in (Kind.PLACE, Kind.OBJECT):
         j += 1
     return j
@@ -353,11 +355,13 @@ def _last_post(tokens: list[Token], head: Head) -> list[Token]:
 
 def _addressed_goes_on(head: Head, after: Head, rules: Rules) -> tuple[str, ...] | None:
     """The labels of the role ``head`` is addressed to when he acts next: written alone right
-    before ``after`` (and answering, after a bow), or ordered by a pivot verb (命X V)."""
+    before ``after`` or before the preverb folded into it (賔辭主人坐奠爵: the host sets the
+    cup down), and answering, after a bow; or ordered by a pivot verb (命X V)."""
     last = strip_ends(head.post)
     if not (last and last[-1].kind is Kind.ROLE and head.verb.recipient):
         return None
-    direct = len(last) == 1 and not after.pre and (
+    folded = all(t.kind is Kind.VERB and t.verb.fold for t in after.pre)
+    direct = len(last) == 1 and folded and (
         not head.verb.bow or _answers_bow(after, rules))
     pivot = head.verb.pivot and not any(t.kind is Kind.CLAUSE_END for t in after.pre)
     return last[-1].labels if direct or pivot else None

@@ -16,6 +16,7 @@ from .passes_clauses import (
     adverb_verbs,
     bearers,
     enumerations,
+    fronted_bows,
     goals,
     headings,
     leading,
@@ -51,6 +52,7 @@ PASSES: dict[str, Pass] = {
     "headings": headings,
     "place_nouns": place_nouns,
     "bearers": bearers,
+    "fronted_bows": fronted_bows,
     "owned_verbs": owned_verbs,
 }
 

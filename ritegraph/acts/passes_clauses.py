@@ -125,10 +125,25 @@ def headings(tokens: list[Token], text: str, rules: Rules) -> list[Token]:
     return [t for k, t in enumerate(tokens) if k not in drop]
 
 
+def fronted_bows(tokens: list[Token], text: str, rules: Rules) -> list[Token]:
+    """A role written solid right before a bow that says how the bower bows to a group
+    (grammar ``[fronted_bows]``: 特拜 one by one, 旅之 all at once) is the one bowed to, not the
+    bower: 主人拜賔大夫特拜士旅之即位 — the host bows to each 大夫 and to the 士 together,
+    then goes to his place."""
+    out = list(tokens)
+    for i in range(1, len(tokens)):
+        token, before = tokens[i], tokens[i - 1]
+        if (token.kind is Kind.VERB and text[token.start:token.end] in rules.fronted_bows
+                and before.kind is Kind.ROLE and before.end == token.start):
+            out[i - 1] = Token(before.start, before.end, Kind.ADDRESSEE, before.labels)
+    return out
+
+
 def bearers(tokens: list[Token], text: str, rules: Rules) -> list[Token]:
     """A thing carried in the procession (grammar ``[bearers]``: 烛) written where a subject
     stands — right before its verb, with no verb right before it to govern it — stands for the
-    one who bears it (烛入, 二烛俟于殡门外: the torch-bearers); 灭烛 keeps the thing."""
+    one who bears it (烛入, 二烛俟于殡门外: the torch-bearers; 酒错, 醴错于西: the 执事 who
+    carry them); 灭烛 keeps the thing, and so does 以 (宰夫以笾受: what he takes it with)."""
     if rules.modern:
         return tokens
     out = list(tokens)
@@ -138,6 +153,7 @@ def bearers(tokens: list[Token], text: str, rules: Rules) -> list[Token]:
         after = tokens[i + 1]
         if (bearer and token.kind is Kind.OBJECT and after.kind is Kind.VERB
                 and after.start == token.end
+                and not (before is not None and before.kind is Kind.INSTRUMENT)
                 and not (before is not None and before.kind is Kind.VERB
                          and before.end >= token.start - 1)):
             out[i] = Token(token.start, token.end, Kind.ROLE, (bearer,))

@@ -62,15 +62,22 @@ class _Arguments:
         elif kind is Kind.PERSON and after:
             self.recipients.append("")  # resolved by the caller
 
+    def _by_instrument(self, k: int) -> bool:
+        """Whether the thing at ``k`` stands with 以 (以爵兴, 爵以降, 维之以索)."""
+        run = self.run
+        return bool((k and run[k - 1].kind is Kind.INSTRUMENT) or (
+            k + 1 < len(run) and run[k + 1].kind is Kind.INSTRUMENT))
+
     def _object(self, k: int, token: Token, in_phrase: bool, after: bool) -> None:
-        run, head, rules = self.run, self.head, self.rules
+        head, rules = self.head, self.rules
         if in_phrase:
             self.places.extend(x for x in token.labels if x in rules.also_places)
             if head.verb.into:
                 self.objects.extend(token.labels)
             return
-        carried = (k and run[k - 1].kind is Kind.INSTRUMENT) or (
-            k + 1 < len(run) and run[k + 1].kind is Kind.INSTRUMENT)
+        carried = self._by_instrument(k)
+        if after and carried and self.pronoun:
+            return  # 饰之以布, 维之以索: 之 is the thing acted on, the one after 以 the means
         if after or carried or (not rules.modern and head.pre and token is head.pre[-1]):
             self.objects.extend(token.labels)
 
