@@ -219,6 +219,8 @@ class QueryProcess:
         self.ready = False
 
     def _fork(self) -> None:
+        import pyoxigraph  # noqa: F401 - both processes need it: imported once, before the fork
+
         child_reads, parent_writes = os.pipe()
         parent_reads, child_writes = os.pipe()
         parent = os.getpid()
@@ -341,8 +343,6 @@ def start_early(argv: list[str]) -> None:
         elif word.startswith("--store="):
             store = word.partition("=")[2]
     try:
-        import pyoxigraph  # noqa: F401 - both processes need it: imported once, before the fork
-
         process = QueryProcess(store_location(store))
         process.start()
     except (RitegraphError, OSError):
@@ -360,13 +360,6 @@ def _take_early(store_dir: str | Path) -> QueryProcess | None:
     return None
 
 
-def _fork_now(store_dir: str | Path) -> QueryProcess:
-    """A query process not yet started, with pyoxigraph imported first: the child inherits it."""
-    import pyoxigraph  # noqa: F401
-
-    return QueryProcess(store_dir)
-
-
 class ProcessTarget:
     """The local store (default graph = union of the named graphs), queried in a
     :class:`QueryProcess` with a deadline per query: a :class:`~ritegraph.query.Target`."""
@@ -380,7 +373,7 @@ class ProcessTarget:
         current_build(store_dir)  # no store: StoreError now, in this process
         self.deadline = deadline
         self.description = description or f"the store in {store_dir}"
-        self.process = _take_early(store_dir) or _fork_now(store_dir)
+        self.process = _take_early(store_dir) or QueryProcess(store_dir)
         self.process.start()  # now: the child opens the store while this process goes on
 
     def select(self, text: str):
