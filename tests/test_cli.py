@@ -117,6 +117,34 @@ def test_an_early_query_process_on_another_store_is_not_used(small_store_dir: Pa
     assert _run_python(code) == ["False None True"]
 
 
+def test_labels_that_come_with_the_answer_are_those_a_label_query_finds(
+        small_store_dir: Path) -> None:
+    """With ``labels_ahead`` the query process sends the labels of an answer's IRIs with it;
+    the table's labels are then the ones a separate label lookup finds (best per IRI), and
+    IRIs outside the last answer are still looked up."""
+    from ritegraph.localrun import ProcessTarget
+    from ritegraph.query import LocalTarget
+    from ritegraph.results import labels
+    from ritegraph.storepath import open_store
+
+    text = "SELECT ?r ?x WHERE { ?r a rg:Rite OPTIONAL { ?x rg:inRite ?r } }"
+    ahead = ProcessTarget(small_store_dir)
+    ahead.labels_ahead = True
+    try:
+        rows = ahead.select(text).rows
+        iris = [t.value for row in rows for t in row.values()]
+        direct = LocalTarget(open_store(small_store_dir))
+        assert ahead.known_labels(iris) is not None
+        assert labels(ahead, iris) == labels(direct, iris)
+        assert {iri: str(label) for iri, label in labels(ahead, iris).items()}[
+            "https://w3id.org/ritegraph/rite/yanli"] == '"燕礼"@zh-hans'
+        other = ["https://w3id.org/ritegraph/layer/jing"]
+        assert ahead.known_labels(other) is None
+        assert labels(ahead, other) == labels(direct, other) != {}
+    finally:
+        ahead.close()
+
+
 @pytest.mark.parametrize("argv", [["query", "--list"], ["build"], ["-h", "query"],
                                   ["query", "x", "--endpoint=http://127.0.0.1:1/sparql"]],
                          ids=["list", "build", "help", "endpoint"])

@@ -111,6 +111,8 @@ def run(args: argparse.Namespace) -> int:
         form = q.query_form(named.text)
         fmt = args.format or ("turtle" if form in q.GRAPH_FORMS else "table")
         q.check_format(fmt, form, args.bom)
+        if hasattr(target, "labels_ahead"):  # the local store: labels come with the answer
+            target.labels_ahead = form not in q.GRAPH_FORMS and (fmt == "table" or args.labels)
         result = q.run(target, named, params, args.limit)
         sys.stdout.write(q.format_result(result, fmt, target, with_label_columns=args.labels,
                                          bom=args.bom))
