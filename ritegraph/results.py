@@ -162,7 +162,8 @@ def _label_rank(predicate: str, language: str) -> tuple[int, int]:
 
 def labels(target: Target, iris: Iterable[str]) -> dict[str, ox.Literal]:
     """Best label per IRI: skos:prefLabel@zh-Hans, then rdfs:label@zh-Hans, then other
-    Chinese or untagged labels, then any. Those that came with the last answer (a target's
+    Chinese or untagged labels, then any; of equal ones the first in code-point order.
+    Those that came with the last answer (a target's
     ``known_labels``, :class:`~ritegraph.localrun.ProcessTarget`) are not asked again."""
     wanted = sorted(set(iris))
     known = getattr(target, "known_labels", None)
@@ -170,11 +171,11 @@ def labels(target: Target, iris: Iterable[str]) -> dict[str, ox.Literal]:
     if rows is None:
         rows = [label_row(row.get("s"), row.get("p"), row.get("label"))
                 for text in label_queries(wanted) for row in target.select(text).rows]
-    best: dict[str, tuple[tuple[int, int], tuple]] = {}
+    best: dict[str, tuple[tuple[int, int, str], tuple]] = {}
     for row in rows:
         if row is None:
             continue
-        rank = _label_rank(row[1], row[3])
+        rank = (*_label_rank(row[1], row[3]), row[2])
         if row[0] not in best or rank < best[row[0]][0]:
             best[row[0]] = (rank, row)
     return {iri: _literal(row) for iri, (_rank, row) in best.items()}
