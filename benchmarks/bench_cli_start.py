@@ -13,6 +13,10 @@ installed ritegraph has; the figures are wall seconds, median and min–max.
     python benchmarks/bench_cli_start.py                      # builds the seed corpus (~20 s)
     python benchmarks/bench_cli_start.py --store DIR --runs 21 --query rite-overview
 
+With ``--against DIR`` (another checkout of ritegraph, e.g. ``git worktree add DIR REV``)
+it also times that checkout's ``ritegraph query NAME`` (``$PYTHONPATH=DIR``), in the same
+turns: a before/after in one run.
+
 Without ``--query`` it measures four queries: one slow enough that the store dominates
 (rite-overview) and three whose fixed costs dominate (labels, table, the CLI's own imports).
 """
@@ -66,7 +70,8 @@ def seed_store(directory: Path) -> Path:
     return directory / "store"
 
 
-def measure(store: Path, query: str, runs: int, cache: Path) -> dict[str, list[float]]:
+def measure(store: Path, query: str, runs: int, cache: Path,
+            against: Path | None = None) -> dict[str, list[float]]:
     from ritegraph.store import current_build
 
     env = {**os.environ, "PYTHONPYCACHEPREFIX": str(cache)}
@@ -80,12 +85,16 @@ def measure(store: Path, query: str, runs: int, cache: Path) -> dict[str, list[f
                  str(REPO / "queries" / f"{query}.rq")],
         "import": [sys.executable, "-c", "import ritegraph.cli"],
     }
+    envs = dict.fromkeys(commands, env)
+    if against is not None:
+        commands["against"] = commands["ritegraph"]
+        envs["against"] = {**env, "PYTHONPATH": str(against.resolve())}
     times: dict[str, list[float]] = {name: [] for name in commands}
-    for command in commands.values():  # warm-up: bytecode, the page cache
-        wall(command, env)
+    for name, command in commands.items():  # warm-up: bytecode, the page cache
+        wall(command, envs[name])
     for _ in range(runs):
         for name, command in commands.items():
-            times[name].append(wall(command, env))
+            times[name].append(wall(command, envs[name]))
     return times
 
 
@@ -93,7 +102,10 @@ def report(query: str, times: dict[str, list[float]]) -> None:
     for name, values in times.items():
         print(f"{name:>10}: median {statistics.median(values):.3f} s "
               f"(min {min(values):.3f}, max {max(values):.3f})")
-    for name, how in (("ritegraph", "as a table with labels"), ("plain", "tsv, no labels")):
+    for name, how in (("ritegraph", "as a table with labels"), ("plain", "tsv, no labels"),
+                      ("against", "as a table with labels, the --against checkout")):
+        if name not in times:
+            continue
         ratios = [a / b for a, b in zip(times[name], times["bare"], strict=True)]
         print(f"ritegraph query {query} ({how}) / bare pyoxigraph: median ratio "
               f"{statistics.median(ratios):.2f} (pairwise, min {min(ratios):.2f}, "
@@ -106,11 +118,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--query", action="append", metavar="NAME",
                         help="a named query (repeatable; default: " + ", ".join(QUERIES) + ")")
     parser.add_argument("--runs", type=int, default=15, help="runs of each command")
+    parser.add_argument("--against", type=Path, metavar="DIR",
+                        help="another ritegraph checkout to time in the same run")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as tmp:
         store = args.store or seed_store(Path(tmp))
         for query in args.query or QUERIES:
-            report(query, measure(store, query, args.runs, Path(tmp) / "pycache"))
+            report(query, measure(store, query, args.runs, Path(tmp) / "pycache", args.against))
     return 0
 
 
