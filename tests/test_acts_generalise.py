@@ -1031,3 +1031,11 @@ def test_verbs_and_roles_of_the_rites_not_in_the_seeds() -> None:
     (guide,) = acts_of("商祝御柩")
     assert (guide.action, guide.agents, guide.objects) == ("御", ["商祝"], ["柩"])
     assert [a.action for a in acts_of("主人成踊")] == ["踊"]
+
+
+def test_the_one_bowed_to_answers_in_the_facing_written_before() -> None:
+    """士冠礼 (KR1d0038, 宿宾): 西面再拜主人東面答拜 — the host, bowed to, answers facing east;
+    after a verb that is not a bow the facing keeps its role the addressee (見贊者西面拜)."""
+    acts = acts_of("賔出門左西面再拜主人東面答拜")
+    assert [(a.action, a.agents, a.recipients, a.facing) for a in acts[1:]] == [
+        ("再拜", ["宾"], ["主人"], "西"), ("答拜", ["主人"], ["宾"], "东")]

@@ -356,13 +356,15 @@ def _last_post(tokens: list[Token], head: Head) -> list[Token]:
 def _addressed_goes_on(head: Head, after: Head, rules: Rules) -> tuple[str, ...] | None:
     """The labels of the role ``head`` is addressed to when he acts next: written alone right
     before ``after`` or before the preverb folded into it (賔辭主人坐奠爵: the host sets the
-    cup down), and answering, after a bow; or ordered by a pivot verb (命X V)."""
+    cup down), and answering, after a bow, also with the facing it is done in written between
+    (再拜主人東面答拜: the host answers); or ordered by a pivot verb (命X V)."""
     last = strip_ends(head.post)
     if not (last and last[-1].kind is Kind.ROLE and head.verb.recipient):
         return None
-    folded = all(t.kind is Kind.VERB and t.verb.fold for t in after.pre)
-    direct = len(last) == 1 and folded and (
-        not head.verb.bow or _answers_bow(after, rules))
+    faced = head.verb.bow  # 再拜主人東面答拜: the one bowed to answers in the facing written
+    folded = all((t.kind is Kind.VERB and t.verb.fold) or (faced and t.kind is Kind.FACING)
+                 for t in after.pre)
+    direct = len(last) == 1 and folded and (not head.verb.bow or _answers_bow(after, rules))
     pivot = head.verb.pivot and not any(t.kind is Kind.CLAUSE_END for t in after.pre)
     return last[-1].labels if direct or pivot else None
 
