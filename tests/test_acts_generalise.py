@@ -1039,3 +1039,12 @@ def test_the_one_bowed_to_answers_in_the_facing_written_before() -> None:
     acts = acts_of("賔出門左西面再拜主人東面答拜")
     assert [(a.action, a.agents, a.recipients, a.facing) for a in acts[1:]] == [
         ("再拜", ["宾"], ["主人"], "西"), ("答拜", ["主人"], ["宾"], "东")]
+
+
+def test_the_act_written_again_after_ru_is_what_it_is_likened_to() -> None:
+    """士冠礼 (KR1d0038): 入見姑姊如見母 — he sees the aunts and sisters as he saw his mother;
+    the 見 after 如 is no act, and the mother no one's subject. 如執雉 alone stays the act."""
+    acts = acts_of("冠者入見姑姊如見母。")
+    assert [(a.action, a.agents, a.recipients) for a in acts] == [
+        ("入", ["冠者"], []), ("见", ["冠者"], ["姑", "姊妹"])]
+    assert [a.action for a in acts_of("下大夫相見以鴈飾之以布維之以索如執雉")][-1] == "执"

@@ -30,7 +30,9 @@ def _possessor_step(tokens: list[Token], i: int, out: list[Token], text: str,
             del out[-2:]  # 宾客和大夫的弓: both own the thing
         return 2
     if token.kind is Kind.COMPARISON:
-        return 2 if following is not None and following.kind is Kind.ROLE else 1
+        if following is not None and following.kind is Kind.ROLE:
+            return 2
+        return _compared_act(tokens, i, out, rules)
     if following is not None and _addressed_role(tokens, i, text, rules):
         if token.kind is Kind.BOUNDARY:
             out.append(token)  # 有大夫则特拜之: there being a 大夫 is the condition, he is 之
@@ -39,6 +41,22 @@ def _possessor_step(tokens: list[Token], i: int, out: list[Token], text: str,
     if token.kind not in (Kind.POSSESSIVE, Kind.ADDRESSEE):
         out.append(token)
     return 1
+
+
+def _compared_act(tokens: list[Token], i: int, out: list[Token], rules: Rules) -> int:
+    """How many tokens from the 如 at ``i`` to leave out: in the classic, 如 and the verb just
+    done written again with what it was done to are what the act is likened to, no act (見姑姊
+    如見母: he sees the aunts as he saw his mother); else 如 alone (如執雉 is the holding)."""
+    verb = tokens[i + 1] if i + 1 < len(tokens) else None
+    done = next((t for t in reversed(out) if t.kind is Kind.VERB), None)
+    if (rules.modern or verb is None or verb.kind is not Kind.VERB or done is None
+            or done.labels != verb.labels or verb.start != tokens[i].end):
+        return 1
+    k = i + 2
+    while (k < len(tokens) and tokens[k].kind in (Kind.ROLE, Kind.OBJECT, Kind.PLACE)
+           and tokens[k].start == tokens[k - 1].end):
+        k += 1
+    return k - i
 
 
 def _is_possessor(tokens: list[Token], i: int) -> bool:
