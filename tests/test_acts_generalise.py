@@ -1048,3 +1048,11 @@ def test_the_act_written_again_after_ru_is_what_it_is_likened_to() -> None:
     assert [(a.action, a.agents, a.recipients) for a in acts] == [
         ("入", ["冠者"], []), ("见", ["冠者"], ["姑", "姊妹"])]
     assert [a.action for a in acts_of("下大夫相見以鴈飾之以布維之以索如執雉")][-1] == "执"
+
+
+def test_a_thing_that_is_a_verb_before_its_recipient_is_the_act() -> None:
+    """士冠礼 (KR1d0038, 醴宾): 乃醴賔以壹獻之禮 — serving the 宾 the sweet wine, by the rite of
+    one offering (no 献 made); after 請 it stays what is asked (請醴賔)."""
+    acts = acts_of("主人乃醴賔以壹獻之禮。")
+    assert [(a.action, a.agents, a.recipients) for a in acts] == [("醴", ["主人"], ["宾"])]
+    assert [a.action for a in acts_of("主人請醴賔。")] == ["请"]

@@ -310,8 +310,9 @@ def _counted(between: str) -> bool:
 
 def verbal_things(tokens: list[Token], text: str, rules: Rules) -> list[Token]:
     """A thing that is also a verb's action (筵: the mat, laying it), written right before 于
-    with no verb before it in its clause, is the act (司宫筵于奥, 又筵于西序东面); after a
-    verb it stays the thing (坐奠于筵, 升筵)."""
+    with no verb before it in its clause, is the act (司宫筵于奥, 又筵于西序东面), and so is one
+    whose verb takes a recipient written right before a role (乃醴賔: serving the 宾 the sweet
+    wine); after a verb it stays the thing (坐奠于筵, 升筵, 請醴賔)."""
     out = list(tokens)
     for i, token in enumerate(tokens):
         before = tokens[i - 1] if i else None
@@ -319,8 +320,9 @@ def verbal_things(tokens: list[Token], text: str, rules: Rules) -> list[Token]:
         verb = rules.verbal_things.get(text[token.start:token.end])
         if (token.kind is Kind.OBJECT and verb is not None
                 and (before is None or before.kind in _BEFORE_VERBAL_THING)
-                and after is not None and after.kind is Kind.LOCATIVE
-                and after.start == token.end):
+                and after is not None and after.start == token.end
+                and (after.kind is Kind.LOCATIVE
+                     or (after.kind is Kind.ROLE and verb.recipient))):
             out[i] = Token(token.start, token.end, Kind.VERB, (verb.lemma,), verb)
     return out
 
