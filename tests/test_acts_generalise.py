@@ -1056,3 +1056,12 @@ def test_a_thing_that_is_a_verb_before_its_recipient_is_the_act() -> None:
     acts = acts_of("主人乃醴賔以壹獻之禮。")
     assert [(a.action, a.agents, a.recipients) for a in acts] == [("醴", ["主人"], ["宾"])]
     assert [a.action for a in acts_of("主人請醴賔。")] == ["请"]
+
+
+def test_the_lords_unnamed_counterpart_is_his_retainer() -> None:
+    """士相见礼 (KR1d0038): 若君賜之爵則下席再拜稽首受爵 — no one named but the lord, the 之 he
+    favours is his 臣 (grammar [retainers]), who thanks and drinks; a 之 named before stays him."""
+    acts = acts_of("若君賜之爵則下席再拜稽首受爵")
+    assert [(a.action, a.agents, a.recipients) for a in acts] == [
+        ("赐", ["公"], ["臣"]), ("降席", ["臣"], []), ("拜受", ["臣"], [])]
+    assert acts_of("賔升公賜之爵")[-1].recipients == ["宾"]

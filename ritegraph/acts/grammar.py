@@ -48,6 +48,7 @@ GRAMMAR_SCHEMA: dict[str, dict[str, Any]] = {
     "carrying": {"classic": dict[str, _STRINGS], "modern": dict[str, _STRINGS]},
     "intermediaries": {"roles": _STRINGS, "to_bower": _STRINGS},
     "principals": {"roles": _STRINGS},
+    "retainers": {"lords": _STRINGS, "retainer": str},
     "bow_answers": {"lemmas": _STRINGS},
     "acting_as": {"classic": dict[str, str], "modern": dict[str, str]},
     "adverb_verbs": {"classic": dict[str, str], "modern": dict[str, str]},
@@ -324,6 +325,8 @@ def _settings(rules: Rules, terms: dict, grammar: dict, register: str,
     rules.existential = frozenset(grammar["existential"][register])
     rules.enumeration = frozenset(grammar["enumeration"][register])
     rules.principals = frozenset(grammar["principals"]["roles"])
+    rules.lords = frozenset(grammar["retainers"]["lords"])
+    rules.retainer = grammar["retainers"]["retainer"]
     rules.bow_answers = frozenset(grammar["bow_answers"]["lemmas"])
     rules.acting_as = {surface: rules.verbs[lemma]
                        for surface, lemma in grammar["acting_as"].get(register, {}).items()}

@@ -168,6 +168,8 @@ def resolve(head: Head, tokens: list[Token], ctx: Context, rules: Rules) -> Read
     written = bool(pronoun or recipients)
     recipients, objects = _greeted_or_referred(head, agents, objects, recipients, pronoun, ctx,
                                                rules)
+    if pronoun and not recipients[1:] and _to_the_retainer(head, agents, tokens, rules):
+        recipients = [rules.retainer]
     objects, implicit_object, cup = _objects(head, objects, recipients, ctx, rules)
     if verb.place and verb.place not in places:
         places.append(verb.place)
@@ -206,6 +208,15 @@ def _greeted_or_referred(head: Head, agents: list[str], objects: list[str],
     elif pronoun and not objects and ctx.last_object:
         objects = list(ctx.last_object)
     return recipients, objects
+
+
+def _to_the_retainer(head: Head, agents: list[str], tokens: list[Token], rules: Rules) -> bool:
+    """Whether the 之 of a lord's favour is his unnamed retainer (若君賜之爵則下席…: the 臣):
+    no one but the lord named before it in its sentence."""
+    if not (head.verb.favour and agents and set(agents) <= rules.lords and rules.retainer):
+        return False
+    return not any(t.kind is Kind.ROLE and set(t.labels) - rules.lords
+                   for t in tokens[:head.first])
 
 
 def _addressed(head: Head, agents: list[str], recipients: list[str], negated: bool,

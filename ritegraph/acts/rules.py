@@ -145,6 +145,8 @@ class Rules:
     existential: frozenset[str] = frozenset()  # 有X则V: X is a condition, not the subject
     enumeration: frozenset[str] = frozenset()  # marks listing roles (、): a joint between them
     principals: frozenset[str] = frozenset()
+    lords: frozenset[str] = frozenset()  # whose unnamed counterpart (赐之) is the retainer
+    retainer: str = ""
     cup_by_recipient: dict[str, str] = field(default_factory=dict)
     accessories: frozenset[str] = frozenset()
     fold_across_clause_end: bool = False  # 坐，奠爵: a preverb reaches across a comma
