@@ -1065,3 +1065,10 @@ def test_the_lords_unnamed_counterpart_is_his_retainer() -> None:
     assert [(a.action, a.agents, a.recipients) for a in acts] == [
         ("赐", ["公"], ["臣"]), ("降席", ["臣"], []), ("拜受", ["臣"], [])]
     assert acts_of("賔升公賜之爵")[-1].recipients == ["宾"]
+
+
+def test_a_person_a_route_passes_beside_is_no_actor() -> None:
+    """既夕礼/士丧礼 (KR1d0038): 宰由主人之北舉幣, 遂先由主人之北適饌 — the host is where the
+    way passes, on his north side; the 宰 (the 祝) goes on acting."""
+    assert [a.agents for a in acts_of("宰由主人之北舉幣")] == [["宰"]]
+    assert [(a.action, a.agents) for a in acts_of("祝由主人之北適饌")][:1] == [("适", ["祝"])]

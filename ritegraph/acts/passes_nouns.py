@@ -25,6 +25,8 @@ def _possessor_step(tokens: list[Token], i: int, out: list[Token], text: str,
     """Read ``tokens[i]`` (and its follower) into ``out``; how many tokens it took."""
     token = tokens[i]
     following = tokens[i + 1] if i + 1 < len(tokens) else None
+    if _is_landmark(tokens, i, text, rules):
+        return 2
     if _is_possessor(tokens, i):
         while len(out) > 1 and out[-1].kind is Kind.JOINT and out[-2].kind is Kind.ROLE:
             del out[-2:]  # 宾客和大夫的弓: both own the thing
@@ -57,6 +59,21 @@ def _compared_act(tokens: list[Token], i: int, out: list[Token], rules: Rules) -
            and tokens[k].start == tokens[k - 1].end):
         k += 1
     return k - i
+
+
+def _is_landmark(tokens: list[Token], i: int, text: str, rules: Rules) -> bool:
+    """A role after 由/自/于 with 之 and a side (宰由主人之北舉幣, 立于主人之東): where the act
+    passes or happens, beside that person; he neither acts nor is addressed (classic)."""
+    if rules.modern or not 0 < i < len(tokens) - 1 or tokens[i].kind is not Kind.ROLE:
+        return False
+    before, following = tokens[i - 1], tokens[i + 1]
+    return (before.kind in (Kind.ROUTE, Kind.LOCATIVE) and before.end == tokens[i].start
+            and following.kind is Kind.PRONOUN and following.start == tokens[i].end
+            and text[following.end:following.end + 1] in _SIDES)
+
+
+#: The sides of a person a route or a place is given by (由主人之北).
+_SIDES = frozenset("东西南北東")
 
 
 def _is_possessor(tokens: list[Token], i: int) -> bool:
