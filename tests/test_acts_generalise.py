@@ -1072,3 +1072,10 @@ def test_a_person_a_route_passes_beside_is_no_actor() -> None:
     way passes, on his north side; the 宰 (the 祝) goes on acting."""
     assert [a.agents for a in acts_of("宰由主人之北舉幣")] == [["宰"]]
     assert [(a.action, a.agents) for a in acts_of("祝由主人之北適饌")][:1] == [("适", ["祝"])]
+
+
+def test_laying_out_is_the_officers_whoever_acted_before() -> None:
+    """士冠礼 (KR1d0038): 擯者告期於賔之家 … 陳服于房中 — a subject carried over from another
+    sentence does not lay things out (verbs.toml officers_only on 陈, 馔): the 有司 do."""
+    assert acts_of("擯者告期于賔之家。陳服于房中。")[-1].agents == ["有司"]
+    assert acts_of("擯者告期于賔之家陳服于房中")[-1].agents == ["摈者"]  # in its sentence

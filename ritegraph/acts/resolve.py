@@ -163,7 +163,7 @@ def resolve(head: Head, tokens: list[Token], ctx: Context, rules: Rules) -> Read
     """Who does the head's act, with what, where and to whom — read, never written, from ``ctx``."""
     verb = head.verb
     agents, stated = _agents(head, ctx)
-    agents = _contextual_agents(head, agents, stated, ctx, rules)
+    agents = _contextual_agents(head, agents, stated, ctx, rules, tokens)
     objects, places, recipients, pronoun = _arguments(head, tokens[head.first:head.last + 1], rules)
     written = bool(pronoun or recipients)
     recipients, objects = _greeted_or_referred(head, agents, objects, recipients, pronoun, ctx,
@@ -349,7 +349,7 @@ def make_act(text: str, tokens: list[Token], head: Head, facing: str | None, ctx
 
 
 def _contextual_agents(head: Head, agents: list[str], stated: bool, ctx: Context,
-                       rules: Rules) -> list[str]:
+                       rules: Rules, tokens: list[Token]) -> list[str]:
     """Agents known from the kind of act when none is stated: an officer's act is not a
     principal's (奏 → 工), a mutual greeting is the last two principals', an order given while
     the one last ordered goes on is the commander's (orders come in series from one officer),
@@ -357,7 +357,8 @@ def _contextual_agents(head: Head, agents: list[str], stated: bool, ctx: Context
     if stated:
         return agents
     verb = head.verb
-    if verb.officer and (not agents or set(agents) <= rules.principals):
+    if verb.officer and (not agents or set(agents) <= rules.principals or (
+            verb.officers_only and not _named_before(agents, head, tokens))):
         return [verb.officer]
     if verb.mutual:
         return ctx.principal_pair() or agents
@@ -366,6 +367,12 @@ def _contextual_agents(head: Head, agents: list[str], stated: bool, ctx: Context
     if verb.drinker and not head.inherited and agents:
         return _drinker(agents, ctx)
     return agents
+
+
+def _named_before(agents: list[str], head: Head, tokens: list[Token]) -> bool:
+    """Whether one of ``agents`` is written before the head in its sentence (or handed on)."""
+    return bool(head.inherited) or any(
+        t.kind is Kind.ROLE and set(t.labels) & set(agents) for t in tokens[:head.first])
 
 
 def _drinker(agents: list[str], ctx: Context) -> list[str]:

@@ -78,6 +78,7 @@ class Verb:
     fold: bool = False
     speech: bool = False
     officer: str | None = None  # the officer whose act it is when a principal's subject carries
+    officers_only: bool = False  # the officer's too when the one carried is not in its sentence
     drinker: bool = False  # a drinking act: carried from a giver, it is the receiver's
     mutual: bool = False  # a greeting between two principals (三揖, 三让)
     into: bool = False  # a thing after 于 is what is filled (实于觯)
