@@ -1079,3 +1079,9 @@ def test_laying_out_is_the_officers_whoever_acted_before() -> None:
     sentence does not lay things out (verbs.toml officers_only on 陈, 馔): the 有司 do."""
     assert acts_of("擯者告期于賔之家。陳服于房中。")[-1].agents == ["有司"]
     assert acts_of("擯者告期于賔之家陳服于房中")[-1].agents == ["摈者"]  # in its sentence
+
+
+def test_the_host_invites() -> None:
+    """士冠礼 (KR1d0038): 乃宿賔…賔拜送。宿贊冠者一人亦如之 — 宿 is the host's (verbs.toml officer
+    主人, officers_only), not the guest's, the last to act."""
+    assert acts_of("主人宿賔賔拜送。宿贊冠者一人亦如之。")[-1].agents == ["主人"]
