@@ -1085,3 +1085,11 @@ def test_the_host_invites() -> None:
     """士冠礼 (KR1d0038): 乃宿賔…賔拜送。宿贊冠者一人亦如之 — 宿 is the host's (verbs.toml officer
     主人, officers_only), not the guest's, the last to act."""
     assert acts_of("主人宿賔賔拜送。宿贊冠者一人亦如之。")[-1].agents == ["主人"]
+
+
+def test_the_one_bowed_to_who_does_not_respond() -> None:
+    """有司彻 (KR1d0038): 主人送于廟門之外拜尸不顧拜侑 — the 尸, bowed to, does not look back
+    (a negated act written solid after the bow is his); the host goes on to bow to the 侑."""
+    acts = acts_of("主人送于廟門之外拜尸不顧拜侑")
+    assert [(a.action, a.agents, a.negated) for a in acts[1:]] == [
+        ("拜", ["主人"], False), ("顾", ["尸"], True), ("拜", ["主人"], False)]

@@ -363,8 +363,10 @@ def _addressed_goes_on(head: Head, after: Head, rules: Rules) -> tuple[str, ...]
         return None
     faced = head.verb.bow  # 再拜主人東面答拜: the one bowed to answers in the facing written
     folded = all((t.kind is Kind.VERB and t.verb.fold) or (faced and t.kind is Kind.FACING)
-                 for t in after.pre)
-    direct = len(last) == 1 and folded and (not head.verb.bow or _answers_bow(after, rules))
+                 or (faced and t.kind is Kind.NEGATION) for t in after.pre)
+    refrains = any(t.kind is Kind.NEGATION for t in after.pre)  # 拜尸不顧: the 尸 does not
+    direct = len(last) == 1 and folded and (
+        not head.verb.bow or refrains or _answers_bow(after, rules))
     pivot = head.verb.pivot and not any(t.kind is Kind.CLAUSE_END for t in after.pre)
     return last[-1].labels if direct or pivot else None
 

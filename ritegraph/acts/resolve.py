@@ -300,6 +300,9 @@ def _update_subject(ctx: Context, head: Head, reading: Reading, text: str,
         ctx.subject = reading.favoured
     elif head.verb.aside and reading.stated and ctx.subject and tuple(agents) != ctx.subject:
         return  # 奠者由重南东丈夫踊…入: the mourners' response, the 奠者 go on
+    elif reading.negated and head.inherited and ctx.subject:
+        ctx.add_actor(tuple(agents))
+        return  # 拜尸不顧拜侑: the one bowed to does not respond; the bower goes on
     elif agents and not reading.by_office:  # an officer known only from the act: no subject
         ctx.subject = tuple(agents)
         ctx.add_actor(ctx.subject)
