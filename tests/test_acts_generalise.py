@@ -1093,3 +1093,9 @@ def test_the_one_bowed_to_who_does_not_respond() -> None:
     acts = acts_of("主人送于廟門之外拜尸不顧拜侑")
     assert [(a.action, a.agents, a.negated) for a in acts[1:]] == [
         ("拜", ["主人"], False), ("顾", ["尸"], True), ("拜", ["主人"], False)]
+
+
+def test_a_person_beside_whom_the_subject_stands_is_no_actor() -> None:
+    """少牢 (KR1d0038): 主婦主人之北西面拜送爵 — the 主妇 bows on the host's north side."""
+    (bow,) = acts_of("主婦主人之北西面拜送爵")
+    assert (bow.action, bow.agents, bow.facing) == ("拜送", ["主妇"], "西")

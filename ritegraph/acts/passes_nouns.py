@@ -62,12 +62,13 @@ def _compared_act(tokens: list[Token], i: int, out: list[Token], rules: Rules) -
 
 
 def _is_landmark(tokens: list[Token], i: int, text: str, rules: Rules) -> bool:
-    """A role after 由/自/于 with 之 and a side (宰由主人之北舉幣, 立于主人之東): where the act
-    passes or happens, beside that person; he neither acts nor is addressed (classic)."""
+    """A role after 由/自/于, or right after the subject, with 之 and a side (宰由主人之北舉幣,
+    立于主人之東, 主婦主人之北西面拜送爵): where the act passes or happens, beside that person;
+    he neither acts nor is addressed (classic)."""
     if rules.modern or not 0 < i < len(tokens) - 1 or tokens[i].kind is not Kind.ROLE:
         return False
     before, following = tokens[i - 1], tokens[i + 1]
-    return (before.kind in (Kind.ROUTE, Kind.LOCATIVE) and before.end == tokens[i].start
+    return (before.kind in (Kind.ROUTE, Kind.LOCATIVE, Kind.ROLE) and before.end == tokens[i].start
             and following.kind is Kind.PRONOUN and following.start == tokens[i].end
             and text[following.end:following.end + 1] in _SIDES)
 
