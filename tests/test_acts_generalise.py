@@ -1099,3 +1099,9 @@ def test_a_person_beside_whom_the_subject_stands_is_no_actor() -> None:
     """少牢 (KR1d0038): 主婦主人之北西面拜送爵 — the 主妇 bows on the host's north side."""
     (bow,) = acts_of("主婦主人之北西面拜送爵")
     assert (bow.action, bow.agents, bow.facing) == ("拜送", ["主妇"], "西")
+
+
+def test_dressed_as_for_an_occasion_is_no_act() -> None:
+    """士冠礼 (KR1d0038, 为期): 有司皆如宿服立于西方 — dressed as for the 宿 (grammar objects
+    dress): no 宿 is done, the officers stand."""
+    assert [a.action for a in acts_of("有司皆如宿服立于西方東面")] == ["立"]

@@ -62,7 +62,8 @@ GRAMMAR_SCHEMA: dict[str, dict[str, Any]] = {
     "fold": {"across_clause_end": dict[str, bool]},
     "objects": {"cups": _STRINGS, "contents": _STRINGS, "default_cup": str,
                 "cup_by_recipient": dict[str, str], "accessories": _STRINGS,
-                "also_places": _STRINGS, "set_down": dict[str, str], "taken_by": _STRINGS},
+                "also_places": _STRINGS, "set_down": dict[str, str], "taken_by": _STRINGS,
+                "dress": _STRINGS},
 }
 _SCHEMES = (("role", Kind.ROLE), ("object", Kind.OBJECT), ("place", Kind.PLACE))
 TERMS_SCHEMA: dict[str, dict[str, Any]] = {
@@ -311,6 +312,7 @@ def _settings(rules: Rules, terms: dict, grammar: dict, register: str,
     rules.also_places = frozenset(objects["also_places"])
     rules.set_down = dict(objects.get("set_down", {}))
     rules.taken_by = frozenset(objects.get("taken_by", ()))
+    rules.dress = frozenset(objects.get("dress", ()))
     rules.default_cup = objects["default_cup"]
     rules.cup_by_recipient = dict(objects["cup_by_recipient"])
     rules.accessories = frozenset(objects["accessories"])

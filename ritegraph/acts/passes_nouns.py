@@ -50,9 +50,14 @@ def _compared_act(tokens: list[Token], i: int, out: list[Token], rules: Rules) -
     done written again with what it was done to are what the act is likened to, no act (見姑姊
     如見母: he sees the aunts as he saw his mother); else 如 alone (如執雉 is the holding)."""
     verb = tokens[i + 1] if i + 1 < len(tokens) else None
+    if rules.modern or verb is None or verb.kind is not Kind.VERB or verb.start != tokens[i].end:
+        return 1
+    dress = tokens[i + 2] if i + 2 < len(tokens) else None
+    if (dress is not None and dress.kind is Kind.OBJECT and dress.start == verb.end
+            and set(dress.labels) & rules.dress):
+        return 3  # 有司皆如宿服: dressed as for the 宿, no 宿 done
     done = next((t for t in reversed(out) if t.kind is Kind.VERB), None)
-    if (rules.modern or verb is None or verb.kind is not Kind.VERB or done is None
-            or done.labels != verb.labels or verb.start != tokens[i].end):
+    if done is None or done.labels != verb.labels:
         return 1
     k = i + 2
     while (k < len(tokens) and tokens[k].kind in (Kind.ROLE, Kind.OBJECT, Kind.PLACE)

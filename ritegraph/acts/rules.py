@@ -125,6 +125,7 @@ class Rules:
     also_places: frozenset[str] = frozenset()
     set_down: dict[str, str] = field(default_factory=dict)  # 奠 → 觯: the cup set down (取奠)
     taken_by: frozenset[str] = frozenset()  # the verbs that take it up again (取, 举)
+    dress: frozenset[str] = frozenset()  # 如V服: the dress of an occasion, no act (如宿服)
     default_cup: str = ""
     nouns: dict[str, tuple[str, ...]] = field(default_factory=dict)  # verb surfaces also objects
     acting_as: dict[str, Verb] = field(default_factory=dict)  # office word → acting in it (摈)
