@@ -517,12 +517,13 @@ def test_serving_delicacies_is_an_act_and_the_delicacies_a_thing() -> None:
 
 #: Agent+action F1 floors of the Kanripo check sets: (first, clean score at 43c3e36, before any
 #: rule was changed on these chapters; floor just under the score reached since).
-KANRIPO_FLOORS = {"03": (0.553, 0.643), "10": (0.052, 0.892), "11": (0.020, 0.087),
-                  "12": (0.282, 0.871), "13": (0.389, 0.814), "14": (0.214, 0.91),
-                  "16": (0.356, 0.896), "17": (0.403, 0.882)}
+KANRIPO_FLOORS = {"03": (0.553, 0.717), "10": (0.052, 0.892), "11": (0.020, 0.088),
+                  "12": (0.282, 0.871), "13": (0.389, 0.829), "14": (0.214, 0.917),
+                  "16": (0.356, 0.911), "17": (0.403, 0.901)}
 
-#: The same for the fresh sets: (first, clean score at 229eb3a; floor just under the score since).
-KANRIPO_FRESH_FLOORS = {"01": (0.843, 0.84), "03": (0.131, 0.42), "12": (0.416, 0.695),
+#: The same for the fresh sets: (first, clean score — 03 12 17 at 229eb3a, 01 at 35c2a99; floor
+#: just under the score since).
+KANRIPO_FRESH_FLOORS = {"01": (0.843, 0.919), "03": (0.131, 0.448), "12": (0.416, 0.75),
                         "17": (0.730, 0.925)}
 
 

@@ -52,9 +52,7 @@ def _compared_act(tokens: list[Token], i: int, out: list[Token], rules: Rules) -
     verb = tokens[i + 1] if i + 1 < len(tokens) else None
     if rules.modern or verb is None or verb.kind is not Kind.VERB or verb.start != tokens[i].end:
         return 1
-    dress = tokens[i + 2] if i + 2 < len(tokens) else None
-    if (dress is not None and dress.kind is Kind.OBJECT and dress.start == verb.end
-            and set(dress.labels) & rules.dress):
+    if _dress_of(tokens, i + 2, verb, rules):
         return 3  # 有司皆如宿服: dressed as for the 宿, no 宿 done
     done = next((t for t in reversed(out) if t.kind is Kind.VERB), None)
     if done is None or done.labels != verb.labels:
@@ -64,6 +62,14 @@ def _compared_act(tokens: list[Token], i: int, out: list[Token], rules: Rules) -
            and tokens[k].start == tokens[k - 1].end):
         k += 1
     return k - i
+
+
+def _dress_of(tokens: list[Token], k: int, verb: Token, rules: Rules) -> bool:
+    """Whether ``tokens[k]`` is a thing of grammar ``[objects] dress`` written solid after
+    ``verb`` (如宿服: the dress of the 宿)."""
+    dress = tokens[k] if k < len(tokens) else None
+    return (dress is not None and dress.kind is Kind.OBJECT and dress.start == verb.end
+            and bool(set(dress.labels) & rules.dress))
 
 
 def _is_landmark(tokens: list[Token], i: int, text: str, rules: Rules) -> bool:

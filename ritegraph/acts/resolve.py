@@ -168,8 +168,7 @@ def resolve(head: Head, tokens: list[Token], ctx: Context, rules: Rules) -> Read
     written = bool(pronoun or recipients)
     recipients, objects = _greeted_or_referred(head, agents, objects, recipients, pronoun, ctx,
                                                rules)
-    if pronoun and not recipients[1:] and _to_the_retainer(head, agents, tokens, rules):
-        recipients = [rules.retainer]
+    recipients = _retainer_or(recipients, pronoun, head, agents, tokens, rules)
     objects, implicit_object, cup = _objects(head, objects, recipients, ctx, rules)
     if verb.place and verb.place not in places:
         places.append(verb.place)
@@ -208,6 +207,15 @@ def _greeted_or_referred(head: Head, agents: list[str], objects: list[str],
     elif pronoun and not objects and ctx.last_object:
         objects = list(ctx.last_object)
     return recipients, objects
+
+
+def _retainer_or(recipients: list[str], pronoun: bool, head: Head, agents: list[str],
+                 tokens: list[Token], rules: Rules) -> list[str]:
+    """The lord's unnamed retainer for the 之 of his favour (see :func:`_to_the_retainer`),
+    else ``recipients``."""
+    if pronoun and not recipients[1:] and _to_the_retainer(head, agents, tokens, rules):
+        return [rules.retainer]
+    return recipients
 
 
 def _to_the_retainer(head: Head, agents: list[str], tokens: list[Token], rules: Rules) -> bool:
