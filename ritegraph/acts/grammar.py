@@ -48,6 +48,7 @@ GRAMMAR_SCHEMA: dict[str, dict[str, Any]] = {
     "carrying": {"classic": dict[str, _STRINGS], "modern": dict[str, _STRINGS]},
     "intermediaries": {"roles": _STRINGS, "to_bower": _STRINGS},
     "principals": {"roles": _STRINGS},
+    "retainers": {"lords": _STRINGS, "retainer": str},
     "bow_answers": {"lemmas": _STRINGS},
     "acting_as": {"classic": dict[str, str], "modern": dict[str, str]},
     "adverb_verbs": {"classic": dict[str, str], "modern": dict[str, str]},
@@ -61,7 +62,8 @@ GRAMMAR_SCHEMA: dict[str, dict[str, Any]] = {
     "fold": {"across_clause_end": dict[str, bool]},
     "objects": {"cups": _STRINGS, "contents": _STRINGS, "default_cup": str,
                 "cup_by_recipient": dict[str, str], "accessories": _STRINGS,
-                "also_places": _STRINGS, "set_down": dict[str, str], "taken_by": _STRINGS},
+                "also_places": _STRINGS, "set_down": dict[str, str], "taken_by": _STRINGS,
+                "dress": _STRINGS},
 }
 _SCHEMES = (("role", Kind.ROLE), ("object", Kind.OBJECT), ("place", Kind.PLACE))
 TERMS_SCHEMA: dict[str, dict[str, Any]] = {
@@ -310,6 +312,7 @@ def _settings(rules: Rules, terms: dict, grammar: dict, register: str,
     rules.also_places = frozenset(objects["also_places"])
     rules.set_down = dict(objects.get("set_down", {}))
     rules.taken_by = frozenset(objects.get("taken_by", ()))
+    rules.dress = frozenset(objects.get("dress", ()))
     rules.default_cup = objects["default_cup"]
     rules.cup_by_recipient = dict(objects["cup_by_recipient"])
     rules.accessories = frozenset(objects["accessories"])
@@ -324,6 +327,8 @@ def _settings(rules: Rules, terms: dict, grammar: dict, register: str,
     rules.existential = frozenset(grammar["existential"][register])
     rules.enumeration = frozenset(grammar["enumeration"][register])
     rules.principals = frozenset(grammar["principals"]["roles"])
+    rules.lords = frozenset(grammar["retainers"]["lords"])
+    rules.retainer = grammar["retainers"]["retainer"]
     rules.bow_answers = frozenset(grammar["bow_answers"]["lemmas"])
     rules.acting_as = {surface: rules.verbs[lemma]
                        for surface, lemma in grammar["acting_as"].get(register, {}).items()}

@@ -356,15 +356,25 @@ def _last_post(tokens: list[Token], head: Head) -> list[Token]:
 def _addressed_goes_on(head: Head, after: Head, rules: Rules) -> tuple[str, ...] | None:
     """The labels of the role ``head`` is addressed to when he acts next: written alone right
     before ``after`` or before the preverb folded into it (賔辭主人坐奠爵: the host sets the
-    cup down), and answering, after a bow; or ordered by a pivot verb (命X V)."""
+    cup down), and answering, after a bow, also with the facing it is done in written between
+    (再拜主人東面答拜: the host answers); or ordered by a pivot verb (命X V)."""
     last = strip_ends(head.post)
     if not (last and last[-1].kind is Kind.ROLE and head.verb.recipient):
         return None
-    folded = all(t.kind is Kind.VERB and t.verb.fold for t in after.pre)
-    direct = len(last) == 1 and folded and (
-        not head.verb.bow or _answers_bow(after, rules))
+    direct = len(last) == 1 and _goes_on_directly(head, after, rules)
     pivot = head.verb.pivot and not any(t.kind is Kind.CLAUSE_END for t in after.pre)
     return last[-1].labels if direct or pivot else None
+
+
+def _goes_on_directly(head: Head, after: Head, rules: Rules) -> bool:
+    """Whether the one ``head`` is addressed to, written alone right before ``after``, does it:
+    only a folded preverb between, or after a bow a facing (再拜主人東面答拜) or a negation
+    (拜尸不顧: the 尸 does not look back); after a bow, ``after`` answers it or is refused."""
+    bow = head.verb.bow
+    between = all((t.kind is Kind.VERB and t.verb.fold)
+                  or (bow and t.kind in (Kind.FACING, Kind.NEGATION)) for t in after.pre)
+    refrains = any(t.kind is Kind.NEGATION for t in after.pre)
+    return between and (not bow or refrains or _answers_bow(after, rules))
 
 
 def head_facings(tokens: list[Token], heads: list[Head], rules: Rules) -> dict[int, str]:

@@ -25,12 +25,16 @@ def _possessor_step(tokens: list[Token], i: int, out: list[Token], text: str,
     """Read ``tokens[i]`` (and its follower) into ``out``; how many tokens it took."""
     token = tokens[i]
     following = tokens[i + 1] if i + 1 < len(tokens) else None
+    if _is_landmark(tokens, i, text, rules):
+        return 2
     if _is_possessor(tokens, i):
         while len(out) > 1 and out[-1].kind is Kind.JOINT and out[-2].kind is Kind.ROLE:
             del out[-2:]  # 宾客和大夫的弓: both own the thing
         return 2
     if token.kind is Kind.COMPARISON:
-        return 2 if following is not None and following.kind is Kind.ROLE else 1
+        if following is not None and following.kind is Kind.ROLE:
+            return 2
+        return _compared_act(tokens, i, out, rules)
     if following is not None and _addressed_role(tokens, i, text, rules):
         if token.kind is Kind.BOUNDARY:
             out.append(token)  # 有大夫则特拜之: there being a 大夫 is the condition, he is 之
@@ -39,6 +43,49 @@ def _possessor_step(tokens: list[Token], i: int, out: list[Token], text: str,
     if token.kind not in (Kind.POSSESSIVE, Kind.ADDRESSEE):
         out.append(token)
     return 1
+
+
+def _compared_act(tokens: list[Token], i: int, out: list[Token], rules: Rules) -> int:
+    """How many tokens from the 如 at ``i`` to leave out: in the classic, 如 and the verb just
+    done written again with what it was done to are what the act is likened to, no act (見姑姊
+    如見母: he sees the aunts as he saw his mother); else 如 alone (如執雉 is the holding)."""
+    verb = tokens[i + 1] if i + 1 < len(tokens) else None
+    if rules.modern or verb is None or verb.kind is not Kind.VERB or verb.start != tokens[i].end:
+        return 1
+    if _dress_of(tokens, i + 2, verb, rules):
+        return 3  # 有司皆如宿服: dressed as for the 宿, no 宿 done
+    done = next((t for t in reversed(out) if t.kind is Kind.VERB), None)
+    if done is None or done.labels != verb.labels:
+        return 1
+    k = i + 2
+    while (k < len(tokens) and tokens[k].kind in (Kind.ROLE, Kind.OBJECT, Kind.PLACE)
+           and tokens[k].start == tokens[k - 1].end):
+        k += 1
+    return k - i
+
+
+def _dress_of(tokens: list[Token], k: int, verb: Token, rules: Rules) -> bool:
+    """Whether ``tokens[k]`` is a thing of grammar ``[objects] dress`` written solid after
+    ``verb`` (如宿服: the dress of the 宿)."""
+    dress = tokens[k] if k < len(tokens) else None
+    return (dress is not None and dress.kind is Kind.OBJECT and dress.start == verb.end
+            and bool(set(dress.labels) & rules.dress))
+
+
+def _is_landmark(tokens: list[Token], i: int, text: str, rules: Rules) -> bool:
+    """A role after 由/自/于, or right after the subject, with 之 and a side (宰由主人之北舉幣,
+    立于主人之東, 主婦主人之北西面拜送爵): where the act passes or happens, beside that person;
+    he neither acts nor is addressed (classic)."""
+    if rules.modern or not 0 < i < len(tokens) - 1 or tokens[i].kind is not Kind.ROLE:
+        return False
+    before, following = tokens[i - 1], tokens[i + 1]
+    return (before.kind in (Kind.ROUTE, Kind.LOCATIVE, Kind.ROLE) and before.end == tokens[i].start
+            and following.kind is Kind.PRONOUN and following.start == tokens[i].end
+            and text[following.end:following.end + 1] in _SIDES)
+
+
+#: The sides of a person a route or a place is given by (由主人之北).
+_SIDES = frozenset("东西南北東")
 
 
 def _is_possessor(tokens: list[Token], i: int) -> bool:
@@ -292,8 +339,9 @@ def _counted(between: str) -> bool:
 
 def verbal_things(tokens: list[Token], text: str, rules: Rules) -> list[Token]:
     """A thing that is also a verb's action (筵: the mat, laying it), written right before 于
-    with no verb before it in its clause, is the act (司宫筵于奥, 又筵于西序东面); after a
-    verb it stays the thing (坐奠于筵, 升筵)."""
+    with no verb before it in its clause, is the act (司宫筵于奥, 又筵于西序东面), and so is one
+    whose verb takes a recipient written right before a role (乃醴賔: serving the 宾 the sweet
+    wine); after a verb it stays the thing (坐奠于筵, 升筵, 請醴賔)."""
     out = list(tokens)
     for i, token in enumerate(tokens):
         before = tokens[i - 1] if i else None
@@ -301,8 +349,9 @@ def verbal_things(tokens: list[Token], text: str, rules: Rules) -> list[Token]:
         verb = rules.verbal_things.get(text[token.start:token.end])
         if (token.kind is Kind.OBJECT and verb is not None
                 and (before is None or before.kind in _BEFORE_VERBAL_THING)
-                and after is not None and after.kind is Kind.LOCATIVE
-                and after.start == token.end):
+                and after is not None and after.start == token.end
+                and (after.kind is Kind.LOCATIVE
+                     or (after.kind is Kind.ROLE and verb.recipient))):
             out[i] = Token(token.start, token.end, Kind.VERB, (verb.lemma,), verb)
     return out
 

@@ -163,11 +163,12 @@ def resolve(head: Head, tokens: list[Token], ctx: Context, rules: Rules) -> Read
     """Who does the head's act, with what, where and to whom — read, never written, from ``ctx``."""
     verb = head.verb
     agents, stated = _agents(head, ctx)
-    agents = _contextual_agents(head, agents, stated, ctx, rules)
+    agents = _contextual_agents(head, agents, stated, ctx, rules, tokens)
     objects, places, recipients, pronoun = _arguments(head, tokens[head.first:head.last + 1], rules)
     written = bool(pronoun or recipients)
     recipients, objects = _greeted_or_referred(head, agents, objects, recipients, pronoun, ctx,
                                                rules)
+    recipients = _retainer_or(recipients, pronoun, head, agents, tokens, rules)
     objects, implicit_object, cup = _objects(head, objects, recipients, ctx, rules)
     if verb.place and verb.place not in places:
         places.append(verb.place)
@@ -206,6 +207,24 @@ def _greeted_or_referred(head: Head, agents: list[str], objects: list[str],
     elif pronoun and not objects and ctx.last_object:
         objects = list(ctx.last_object)
     return recipients, objects
+
+
+def _retainer_or(recipients: list[str], pronoun: bool, head: Head, agents: list[str],
+                 tokens: list[Token], rules: Rules) -> list[str]:
+    """The lord's unnamed retainer for the 之 of his favour (see :func:`_to_the_retainer`),
+    else ``recipients``."""
+    if pronoun and not recipients[1:] and _to_the_retainer(head, agents, tokens, rules):
+        return [rules.retainer]
+    return recipients
+
+
+def _to_the_retainer(head: Head, agents: list[str], tokens: list[Token], rules: Rules) -> bool:
+    """Whether the 之 of a lord's favour is his unnamed retainer (若君賜之爵則下席…: the 臣):
+    no one but the lord named before it in its sentence."""
+    if not (head.verb.favour and agents and set(agents) <= rules.lords and rules.retainer):
+        return False
+    return not any(t.kind is Kind.ROLE and set(t.labels) - rules.lords
+                   for t in tokens[:head.first])
 
 
 def _addressed(head: Head, agents: list[str], recipients: list[str], negated: bool,
@@ -289,6 +308,9 @@ def _update_subject(ctx: Context, head: Head, reading: Reading, text: str,
         ctx.subject = reading.favoured
     elif head.verb.aside and reading.stated and ctx.subject and tuple(agents) != ctx.subject:
         return  # 奠者由重南东丈夫踊…入: the mourners' response, the 奠者 go on
+    elif reading.negated and head.inherited and ctx.subject:
+        ctx.add_actor(tuple(agents))
+        return  # 拜尸不顧拜侑: the one bowed to does not respond; the bower goes on
     elif agents and not reading.by_office:  # an officer known only from the act: no subject
         ctx.subject = tuple(agents)
         ctx.add_actor(ctx.subject)
@@ -338,7 +360,7 @@ def make_act(text: str, tokens: list[Token], head: Head, facing: str | None, ctx
 
 
 def _contextual_agents(head: Head, agents: list[str], stated: bool, ctx: Context,
-                       rules: Rules) -> list[str]:
+                       rules: Rules, tokens: list[Token]) -> list[str]:
     """Agents known from the kind of act when none is stated: an officer's act is not a
     principal's (奏 → 工), a mutual greeting is the last two principals', an order given while
     the one last ordered goes on is the commander's (orders come in series from one officer),
@@ -346,7 +368,8 @@ def _contextual_agents(head: Head, agents: list[str], stated: bool, ctx: Context
     if stated:
         return agents
     verb = head.verb
-    if verb.officer and (not agents or set(agents) <= rules.principals):
+    if verb.officer and (not agents or set(agents) <= rules.principals or (
+            verb.officers_only and not _named_before(agents, head, tokens))):
         return [verb.officer]
     if verb.mutual:
         return ctx.principal_pair() or agents
@@ -355,6 +378,12 @@ def _contextual_agents(head: Head, agents: list[str], stated: bool, ctx: Context
     if verb.drinker and not head.inherited and agents:
         return _drinker(agents, ctx)
     return agents
+
+
+def _named_before(agents: list[str], head: Head, tokens: list[Token]) -> bool:
+    """Whether one of ``agents`` is written before the head in its sentence (or handed on)."""
+    return bool(head.inherited) or any(
+        t.kind is Kind.ROLE and set(t.labels) & set(agents) for t in tokens[:head.first])
 
 
 def _drinker(agents: list[str], ctx: Context) -> list[str]:

@@ -78,6 +78,7 @@ class Verb:
     fold: bool = False
     speech: bool = False
     officer: str | None = None  # the officer whose act it is when a principal's subject carries
+    officers_only: bool = False  # the officer's too when the one carried is not in its sentence
     drinker: bool = False  # a drinking act: carried from a giver, it is the receiver's
     mutual: bool = False  # a greeting between two principals (三揖, 三让)
     into: bool = False  # a thing after 于 is what is filled (实于觯)
@@ -124,6 +125,7 @@ class Rules:
     also_places: frozenset[str] = frozenset()
     set_down: dict[str, str] = field(default_factory=dict)  # 奠 → 觯: the cup set down (取奠)
     taken_by: frozenset[str] = frozenset()  # the verbs that take it up again (取, 举)
+    dress: frozenset[str] = frozenset()  # 如V服: the dress of an occasion, no act (如宿服)
     default_cup: str = ""
     nouns: dict[str, tuple[str, ...]] = field(default_factory=dict)  # verb surfaces also objects
     acting_as: dict[str, Verb] = field(default_factory=dict)  # office word → acting in it (摈)
@@ -145,6 +147,8 @@ class Rules:
     existential: frozenset[str] = frozenset()  # 有X则V: X is a condition, not the subject
     enumeration: frozenset[str] = frozenset()  # marks listing roles (、): a joint between them
     principals: frozenset[str] = frozenset()
+    lords: frozenset[str] = frozenset()  # whose unnamed counterpart (赐之) is the retainer
+    retainer: str = ""
     cup_by_recipient: dict[str, str] = field(default_factory=dict)
     accessories: frozenset[str] = frozenset()
     fold_across_clause_end: bool = False  # 坐，奠爵: a preverb reaches across a comma
