@@ -946,10 +946,10 @@ def test_an_owner_before_a_qualified_thing() -> None:
 def test_a_position_closed_by_a_yu_phrase_and_its_facing() -> None:
     """少牢/有司彻: 主人朝服西面于门东 — a position may end in a 于-phrase (one 立); a facing
     closing a 于-phrase is in the span of the verb before (主人立于洗东北西面 | 侑东面于…)."""
-    stand, hold, _ = acts_of("主人朝服西面于門東史朝服左執筮")
+    stand, hold = acts_of("主人朝服西面于門東史朝服左執筮")  # 筮 the stalks held
     assert (stand.action, stand.agents, stand.places) == ("立", ["主人"], ["门东"])
     assert stand.facing == "西"
-    assert (hold.action, hold.agents) == ("执", ["史"])
+    assert (hold.action, hold.agents, hold.objects) == ("执", ["史"], ["筮"])
     host, aide = acts_of("主人立于洗東北西面侑東面于西階西南")
     assert (host.quote, host.facing) == ("主人立于洗東北西面", "西")
     assert (aide.quote, aide.agents, aide.facing) == ("侑東面于西階西", ["侑"], "东")
