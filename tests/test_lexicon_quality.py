@@ -35,6 +35,8 @@ GOLD_SHARED = {
     "匕": {"object/bi", "action/bi-2"},
     "筵": {"object/yan", "action/yan"},
     "洗": {"object/xi", "place/xi-2", "action/xi"},
+    "筮": {"object/shi-stalks", "action/shi-6"},
+    "举": {"object/ju-meat", "action/ju"},
 }
 #: Concepts of the top of the mention ranking (whole-book build) that must be defined.
 MOST_MENTIONED = ("role/bin", "action/yue", "role/gong", "role/zhuren", "role/dafu",

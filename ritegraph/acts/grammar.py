@@ -50,6 +50,7 @@ GRAMMAR_SCHEMA: dict[str, dict[str, Any]] = {
     "principals": {"roles": _STRINGS},
     "retainers": {"lords": _STRINGS, "retainer": str},
     "bow_answers": {"lemmas": _STRINGS},
+    "reply": {"lemmas": _STRINGS},
     "acting_as": {"classic": dict[str, str], "modern": dict[str, str]},
     "adverb_verbs": {"classic": dict[str, str], "modern": dict[str, str]},
     "owned_verbs": _REGISTER,
@@ -330,6 +331,7 @@ def _settings(rules: Rules, terms: dict, grammar: dict, register: str,
     rules.lords = frozenset(grammar["retainers"]["lords"])
     rules.retainer = grammar["retainers"]["retainer"]
     rules.bow_answers = frozenset(grammar["bow_answers"]["lemmas"])
+    rules.replies = frozenset(grammar["reply"]["lemmas"])
     rules.acting_as = {surface: rules.verbs[lemma]
                        for surface, lemma in grammar["acting_as"].get(register, {}).items()}
     rules.position_words = frozenset(grammar["position"][register])

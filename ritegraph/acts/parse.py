@@ -66,11 +66,21 @@ def speech_segments(tokens: list[Token], rules: Rules) -> list[tuple[list[Token]
         segments[-1][0].append(token)
         if token.kind is Kind.VERB and token.verb.speech:
             segments.append(([], False))
-            state = _NARRATIVE if rules.modern else _WORDS
+            state = _NARRATIVE if rules.modern else _words_after(tokens, k, rules)
     return [s for s in segments if s[0]]
 
 
-_NARRATIVE, _WORDS, _CLOSING, _LAST = "narrative", "words", "closing", "last"
+_NARRATIVE, _WORDS, _CLOSING, _LAST, _REPLY = "narrative", "words", "closing", "last", "reply"
+
+
+def _words_after(tokens: list[Token], k: int, rules: Rules) -> str:
+    """The words said after the 曰 at ``k``: a one-word reply written solid after it (曰诺,
+    grammar ``[reply]``) is all of them, else they run on."""
+    after = tokens[k + 1] if k + 1 < len(tokens) else None
+    if (after is not None and after.kind is Kind.VERB and after.start == tokens[k].end
+            and after.verb.lemma in rules.replies):
+        return _REPLY
+    return _WORDS
 
 
 def _speech_state(tokens: list[Token], k: int, state: str) -> str:
@@ -78,6 +88,8 @@ def _speech_state(tokens: list[Token], k: int, state: str) -> str:
     after 敢不 (the closing formula's verb is the last word), the last word, or back in the
     narrative."""
     token = tokens[k]
+    if state == _REPLY:  # the reply itself is the last word
+        return _LAST
     if state == _LAST or token.kind in (Kind.ROLE, Kind.ALL):
         return _NARRATIVE
     if token.kind is Kind.CLOSING:
