@@ -334,8 +334,15 @@ def _update_answer(ctx: Context, head: Head, reading: Reading) -> None:
     agents, recipients = reading.agents, reading.recipients
     if head.verb.answers and agents and recipients and not reading.negated:
         ctx.answered = (tuple(agents), tuple(recipients))
-    elif reading.stated or tuple(agents) == ctx.answered[1]:
-        ctx.answered = ((), ())
+    elif reading.stated or tuple(agents) == ctx.answered[1] or (
+            _all_go_on(head) and tuple(agents) == ctx.answered[0]):
+        ctx.answered = ((), ())  # the bower acts again, or 皆 says the answerers go on
+
+
+def _all_go_on(head: Head) -> bool:
+    """Whether 皆 stands before the head with no role: the plural subject carried over goes on."""
+    return any(t.kind is Kind.ALL for t in head.pre) and not any(
+        t.kind is Kind.ROLE for t in head.pre)
 
 
 def make_act(text: str, tokens: list[Token], head: Head, facing: str | None, ctx: Context,
@@ -376,7 +383,7 @@ def _contextual_agents(head: Head, agents: list[str], stated: bool, ctx: Context
     if _next_order(head, agents, ctx):
         return list(ctx.command[0])  # 司马命弟子说侯之…而释之，命获者: orders come from the 司马
     if verb.drinker and not head.inherited and agents:
-        return _drinker(agents, ctx)
+        return _drinker(agents, ctx, _all_go_on(head))
     return agents
 
 
@@ -386,15 +393,16 @@ def _named_before(agents: list[str], head: Head, tokens: list[Token]) -> bool:
         t.kind is Kind.ROLE and set(t.labels) & set(agents) for t in tokens[:head.first])
 
 
-def _drinker(agents: list[str], ctx: Context) -> list[str]:
+def _drinker(agents: list[str], ctx: Context, all_: bool = False) -> list[str]:
     """Who drinks when the subject carried over is ``agents``: the receiver if they just gave
     the cup, the first bower if they just answered his bow (主人坐奠爵拜…賔答拜坐祭遂饮: the
-    host drinks), unless that bower gave the cup."""
+    host drinks), unless that bower gave the cup or 皆 says the answerers go on (少牢 餕者奠爵
+    皆答拜皆祭酒卒爵: the eaters drink)."""
     giver, receiver = ctx.gift
     if tuple(agents) == giver:
         return list(receiver)
     answerer, bower = ctx.answered
-    if tuple(agents) == answerer and bower != giver:
+    if tuple(agents) == answerer and bower != giver and not all_:
         return list(bower)
     return agents
 
