@@ -345,11 +345,20 @@ def _all_go_on(head: Head) -> bool:
         t.kind is Kind.ROLE for t in head.pre)
 
 
+def _update_request(ctx: Context, head: Head, reading: Reading, end: int) -> None:
+    """The request just made (asker, asked, where what is asked ends); over at the next act."""
+    if head.verb.asks and reading.agents and reading.recipients and not reading.negated:
+        ctx.request = (tuple(reading.agents), tuple(reading.recipients), end)
+    else:
+        ctx.request = ((), (), -1)
+
+
 def make_act(text: str, tokens: list[Token], head: Head, facing: str | None, ctx: Context,
              rules: Rules, passage: Passage, file: str, rite: str) -> Act:
     """The act of one head: resolved, then the context updated for what follows."""
     reading = resolve(head, tokens, ctx, rules)
     update_context(ctx, head, reading, text, rules)
+    _update_request(ctx, head, reading, tokens[head.last].end)
     span = strip_ends(head.pre + tokens[head.first:head.last + 1] + head.post)
     start, end = span[0].start, span[-1].end
     confidence = 0.9 if reading.stated else (0.7 if reading.agents else 0.4)
@@ -380,6 +389,9 @@ def _contextual_agents(head: Head, agents: list[str], stated: bool, ctx: Context
         return [verb.officer]
     if verb.mutual:
         return ctx.principal_pair() or agents
+    asker, asked, end = ctx.request
+    if verb.speech and asker and tuple(agents) == asker and tokens[head.first].start > end:
+        return list(asked)  # 有司请祖期曰日侧: the host answers what he was asked
     if _next_order(head, agents, ctx):
         return list(ctx.command[0])  # 司马命弟子说侯之…而释之，命获者: orders come from the 司马
     if verb.drinker and not head.inherited and agents:
