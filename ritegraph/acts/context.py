@@ -22,6 +22,9 @@ class Head:
     pre: list[Token] = field(default_factory=list)
     post: list[Token] = field(default_factory=list)
     inherited: tuple[str, ...] = ()  # agent handed on by a pivot or addressee before it
+    #: the one bowed to who answers next (主人再拜賔答拜): his role is in the answer's span
+    lent: Token | None = None
+    borrowed: Token | None = None
 
 
 @dataclass

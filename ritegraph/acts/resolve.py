@@ -359,7 +359,9 @@ def make_act(text: str, tokens: list[Token], head: Head, facing: str | None, ctx
     reading = resolve(head, tokens, ctx, rules)
     update_context(ctx, head, reading, text, rules)
     _update_request(ctx, head, reading, tokens[head.last].end)
-    span = strip_ends(head.pre + tokens[head.first:head.last + 1] + head.post)
+    post = [t for t in head.post if t is not head.lent]
+    borrowed = [head.borrowed] if head.borrowed is not None else []
+    span = strip_ends(borrowed + head.pre + tokens[head.first:head.last + 1] + post)
     start, end = span[0].start, span[-1].end
     confidence = 0.9 if reading.stated else (0.7 if reading.agents else 0.4)
     if rules.modern:
