@@ -391,12 +391,18 @@ def _contextual_agents(head: Head, agents: list[str], stated: bool, ctx: Context
         return [verb.officer]
     if verb.mutual:
         return ctx.principal_pair() or agents
+    return _in_a_series(head, agents, ctx, tokens)
+
+
+def _in_a_series(head: Head, agents: list[str], ctx: Context, tokens: list[Token]) -> list[str]:
+    """Agents known from the act before: the reply of the one asked, the commander's next
+    order, the receiver's or first bower's drinking."""
     asker, asked, end = ctx.request
-    if verb.speech and asker and tuple(agents) == asker and tokens[head.first].start > end:
+    if head.verb.speech and asker and tuple(agents) == asker and tokens[head.first].start > end:
         return list(asked)  # 有司请祖期曰日侧: the host answers what he was asked
     if _next_order(head, agents, ctx):
         return list(ctx.command[0])  # 司马命弟子说侯之…而释之，命获者: orders come from the 司马
-    if verb.drinker and not head.inherited and agents:
+    if head.verb.drinker and not head.inherited and agents:
         return _drinker(agents, ctx, _all_go_on(head))
     return agents
 
