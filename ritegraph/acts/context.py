@@ -22,6 +22,9 @@ class Head:
     pre: list[Token] = field(default_factory=list)
     post: list[Token] = field(default_factory=list)
     inherited: tuple[str, ...] = ()  # agent handed on by a pivot or addressee before it
+    #: the one bowed to who answers next (主人再拜賔答拜): his role is in the answer's span
+    lent: Token | None = None
+    borrowed: Token | None = None
 
 
 @dataclass
@@ -47,6 +50,9 @@ class Context:
     #: (commander, commanded, lemma) of the last pivot (命弟子 …): a pivot verb with no
     #: subject while the commanded one goes on is the commander's next order (…释之，命获者)
     command: tuple[tuple[str, ...], tuple[str, ...], str] = ((), (), "")  # and the verb
+    #: (asker, asked, end) of a request just made (有司请祖期): a subjectless 曰 written after
+    #: what is asked (past ``end``) is the reply of the one asked (曰日侧: the host's)
+    request: tuple[tuple[str, ...], tuple[str, ...], int] = ((), (), -1)
 
     def other_actor(self, agents: list[str], skip: frozenset[str] = frozenset()) -> list[str]:
         """The last actor other than ``agents``, passing over ``skip`` roles while another

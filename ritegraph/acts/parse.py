@@ -352,7 +352,18 @@ def parse_sentence(tokens: list[Token], rules: Rules) -> list[Head]:
         addressed = _addressed_goes_on(head, after, rules)
         if addressed is not None:
             after.inherited = addressed
+            _lend_answerer(head, after, rules)
     return heads
+
+
+def _lend_answerer(head: Head, after: Head, rules: Rules) -> None:
+    """The one bowed to, written solid before his answer (主人再拜賔答拜, 卒爵拜主人答拜), is
+    quoted with the answer (GUIDE: 賔答拜), though he stays the bow's recipient."""
+    role = head.post[-1] if head.post else None
+    if head.verb.bow and role is not None and role.kind is Kind.ROLE and all(
+            t.kind in (Kind.FACING, Kind.NEGATION) for t in after.pre) \
+            and _answers_bow(after, rules):
+        head.lent = after.borrowed = role
 
 
 def _last_post(tokens: list[Token], head: Head) -> list[Token]:

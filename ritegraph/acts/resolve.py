@@ -334,8 +334,23 @@ def _update_answer(ctx: Context, head: Head, reading: Reading) -> None:
     agents, recipients = reading.agents, reading.recipients
     if head.verb.answers and agents and recipients and not reading.negated:
         ctx.answered = (tuple(agents), tuple(recipients))
-    elif reading.stated or tuple(agents) == ctx.answered[1]:
-        ctx.answered = ((), ())
+    elif reading.stated or tuple(agents) == ctx.answered[1] or (
+            _all_go_on(head) and tuple(agents) == ctx.answered[0]):
+        ctx.answered = ((), ())  # the bower acts again, or 皆 says the answerers go on
+
+
+def _all_go_on(head: Head) -> bool:
+    """Whether 皆 stands before the head with no role: the plural subject carried over goes on."""
+    return any(t.kind is Kind.ALL for t in head.pre) and not any(
+        t.kind is Kind.ROLE for t in head.pre)
+
+
+def _update_request(ctx: Context, head: Head, reading: Reading, end: int) -> None:
+    """The request just made (asker, asked, where what is asked ends); over at the next act."""
+    if head.verb.asks and reading.agents and reading.recipients and not reading.negated:
+        ctx.request = (tuple(reading.agents), tuple(reading.recipients), end)
+    else:
+        ctx.request = ((), (), -1)
 
 
 def make_act(text: str, tokens: list[Token], head: Head, facing: str | None, ctx: Context,
@@ -343,7 +358,10 @@ def make_act(text: str, tokens: list[Token], head: Head, facing: str | None, ctx
     """The act of one head: resolved, then the context updated for what follows."""
     reading = resolve(head, tokens, ctx, rules)
     update_context(ctx, head, reading, text, rules)
-    span = strip_ends(head.pre + tokens[head.first:head.last + 1] + head.post)
+    _update_request(ctx, head, reading, tokens[head.last].end)
+    post = [t for t in head.post if t is not head.lent]
+    borrowed = [head.borrowed] if head.borrowed is not None else []
+    span = strip_ends(borrowed + head.pre + tokens[head.first:head.last + 1] + post)
     start, end = span[0].start, span[-1].end
     confidence = 0.9 if reading.stated else (0.7 if reading.agents else 0.4)
     if rules.modern:
@@ -373,10 +391,19 @@ def _contextual_agents(head: Head, agents: list[str], stated: bool, ctx: Context
         return [verb.officer]
     if verb.mutual:
         return ctx.principal_pair() or agents
+    return _in_a_series(head, agents, ctx, tokens)
+
+
+def _in_a_series(head: Head, agents: list[str], ctx: Context, tokens: list[Token]) -> list[str]:
+    """Agents known from the act before: the reply of the one asked, the commander's next
+    order, the receiver's or first bower's drinking."""
+    asker, asked, end = ctx.request
+    if head.verb.speech and asker and tuple(agents) == asker and tokens[head.first].start > end:
+        return list(asked)  # 有司请祖期曰日侧: the host answers what he was asked
     if _next_order(head, agents, ctx):
         return list(ctx.command[0])  # 司马命弟子说侯之…而释之，命获者: orders come from the 司马
-    if verb.drinker and not head.inherited and agents:
-        return _drinker(agents, ctx)
+    if head.verb.drinker and not head.inherited and agents:
+        return _drinker(agents, ctx, _all_go_on(head))
     return agents
 
 
@@ -386,15 +413,16 @@ def _named_before(agents: list[str], head: Head, tokens: list[Token]) -> bool:
         t.kind is Kind.ROLE and set(t.labels) & set(agents) for t in tokens[:head.first])
 
 
-def _drinker(agents: list[str], ctx: Context) -> list[str]:
+def _drinker(agents: list[str], ctx: Context, all_: bool = False) -> list[str]:
     """Who drinks when the subject carried over is ``agents``: the receiver if they just gave
     the cup, the first bower if they just answered his bow (主人坐奠爵拜…賔答拜坐祭遂饮: the
-    host drinks), unless that bower gave the cup."""
+    host drinks), unless that bower gave the cup or 皆 says the answerers go on (少牢 餕者奠爵
+    皆答拜皆祭酒卒爵: the eaters drink)."""
     giver, receiver = ctx.gift
     if tuple(agents) == giver:
         return list(receiver)
     answerer, bower = ctx.answered
-    if tuple(agents) == answerer and bower != giver:
+    if tuple(agents) == answerer and bower != giver and not all_:
         return list(bower)
     return agents
 

@@ -92,6 +92,7 @@ class Verb:
     handles: bool = False  # the role right after it is the person handled (冯尸): its object
     answers: bool = False  # answers a bow (答拜): the one who bowed first drinks next
     aside: bool = False  # a mourners' response (丈夫踊): others' acts go on around it
+    asks: bool = False  # a request (请): a subjectless 曰 after what is asked is the reply
 
     def lemma_for(self, objects: list[str]) -> str:
         for obj, lemma in self.by_object:
