@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .rules import Token, Verb
+from .rules import Kind, Token, Verb
 
 #: How many distinct recent actors the context keeps for "the last other actor" and "the last
 #: two principals" (in the 17 chapters a file has at most 48 and a lookup reaches the 6th).
@@ -25,6 +25,12 @@ class Head:
     #: the one bowed to who answers next (主人再拜賔答拜): his role is in the answer's span
     lent: Token | None = None
     borrowed: Token | None = None
+
+    def all_go_on(self) -> bool:
+        """Whether 皆 stands before the head with no role: the plural subject carried over
+        goes on (少牢 餕者…皆答拜皆祭酒卒爵)."""
+        return any(t.kind is Kind.ALL for t in self.pre) and not any(
+            t.kind is Kind.ROLE for t in self.pre)
 
 
 @dataclass

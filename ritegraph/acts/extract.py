@@ -18,13 +18,21 @@ from dataclasses import replace
 from pathlib import Path
 
 from ..model import Layer, Passage, ReadResult
-from .context import Context
+from .context import Context, Head
 from .grammar import load_rules
 from .model import Act
-from .parse import head_facings, parse_sentence, sentences, speech_segments, standing_head
+from .parse import (
+    head_facings,
+    parse_sentence,
+    sentences,
+    speech_segments,
+    standing_head,
+    strip_ends,
+)
 from .passes import run_passes
-from .resolve import make_act
-from .rules import Rules, Verb
+from .resolve import resolve, uniq
+from .rules import Rules, Token, Verb
+from .update import update_context
 
 
 def act_regions(result: ReadResult) -> list[Passage]:
@@ -145,3 +153,26 @@ def corpus_acts(corpus_dir: Path | None = None) -> list[Act]:
         result = reader_for(file)(file, read_text(file.path))
         acts.extend(extract_acts(result, file.stem))
     return acts
+
+
+def make_act(text: str, tokens: list[Token], head: Head, facing: str | None, ctx: Context,
+             rules: Rules, passage: Passage, file: str, rite: str) -> Act:
+    """The act of one head: resolved, then the context updated for what follows."""
+    reading = resolve(head, tokens, ctx, rules)
+    update_context(ctx, head, reading, text, rules, tokens[head.last].end)
+    post = [t for t in head.post if t is not head.lent]
+    borrowed = [head.borrowed] if head.borrowed is not None else []
+    span = strip_ends(borrowed + head.pre + tokens[head.first:head.last + 1] + post)
+    start, end = span[0].start, span[-1].end
+    confidence = 0.9 if reading.stated else (0.7 if reading.agents else 0.4)
+    if rules.modern:
+        confidence -= 0.1
+    verb, objects = head.verb, reading.objects
+    return Act(file=file, start=start, end=end, quote=text[start:end], passage=passage.index,
+               rite=passage.rite or rite, section=passage.section, layer=passage.layer.value,
+               action=verb.lemma_for(objects) if verb.by_object else head.lemma,
+               agents=reading.agents, objects=uniq(objects),
+               recipients=uniq(reading.recipients), places=uniq(reading.places),
+               puts=verb.puts, facing=facing, negated=reading.negated,
+               implicit_agent=not reading.stated, implicit_object=reading.implicit_object,
+               confidence=round(confidence, 2))

@@ -1,14 +1,12 @@
-"""One act from its head: who does it, with what, where, to whom (a pure reading of the head
-and the context), then the explicit update of the context for the clauses that follow."""
+"""One act from its head: who does it, with what, where, to whom — a pure reading of the head
+and the context (the context is changed only by ``update.update_context``)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..model import Passage
 from .context import Context, Head
-from .model import Act
-from .parse import solid_roles_before_all, strip_ends
+from .parse import solid_roles_before_all
 from .rules import Kind, Rules, Token
 
 _PHRASE_TAIL = {Kind.PLACE, Kind.OBJECT, Kind.ROLE}
@@ -138,7 +136,8 @@ def _negated(pre: list[Token]) -> bool:
 _NEGATION_REACHES = {Kind.ADVERB, Kind.FACING, Kind.INSTRUMENT, Kind.ADDRESSEE}
 
 
-def _uniq(items: list[str]) -> list[str]:
+def uniq(items: list[str]) -> list[str]:
+    """The items without blanks and repeats, in order."""
     return [x for i, x in enumerate(items) if x and x not in items[:i]]
 
 
@@ -265,118 +264,6 @@ def _offering_cup(recipients: list[str], rules: Rules) -> tuple[str, ...]:
     return tuple(cups[:1] or [rules.default_cup])
 
 
-def update_context(ctx: Context, head: Head, reading: Reading, text: str,
-                   rules: Rules) -> None:
-    """What the act changes for the clauses after it: the subject, the last bower, the cup
-    given, the things handled, the last group addressed and the series of orders."""
-    agents, recipients = reading.agents, reading.recipients
-    if reading.cup:
-        ctx.last_cup = reading.cup
-    _update_subject(ctx, head, reading, text, rules)
-    if head.verb.bow and not reading.negated:
-        ctx.last_bower, ctx.bow_at = tuple(agents), ctx.turns
-    _update_gift(ctx, head, reading)
-    _update_answer(ctx, head, reading)
-    handled = tuple(o for o in reading.objects
-                    if o not in rules.contents and o not in rules.accessories)
-    if handled and not reading.implicit_object:
-        ctx.last_object = handled
-        ctx.last_cup = tuple(o for o in handled if o in rules.cups) or ctx.last_cup
-    if recipients:
-        ctx.last_group = tuple(recipients)
-    _update_command(ctx, head, reading)
-
-
-def _update_command(ctx: Context, head: Head, reading: Reading) -> None:
-    """The series of orders (commander, the one ordered, the order) a pivot verb starts; over
-    once someone else is named acting."""
-    agents, recipients = reading.agents, reading.recipients
-    if head.verb.pivot and agents and recipients and not reading.negated:
-        ctx.command = (tuple(agents), tuple(recipients), head.lemma)
-    elif reading.stated and tuple(agents) not in ctx.command[:2]:
-        ctx.command = ((), (), "")
-
-
-def _update_subject(ctx: Context, head: Head, reading: Reading, text: str,
-                    rules: Rules) -> None:
-    """Who goes on acting after this act."""
-    agents = reading.agents
-    if reading.on_behalf:  # 下拜小臣辞升成拜: the one the intermediary addressed goes on
-        ctx.subject = tuple(reading.recipients)
-    elif reading.favoured:  # 王劳之再拜稽首: the bow is the thanks of the one favoured
-        ctx.add_actor(tuple(agents))
-        ctx.subject = reading.favoured
-    elif head.verb.aside and reading.stated and ctx.subject and tuple(agents) != ctx.subject:
-        return  # 奠者由重南东丈夫踊…入: the mourners' response, the 奠者 go on
-    elif reading.negated and head.inherited and ctx.subject:
-        ctx.add_actor(tuple(agents))
-        return  # 拜尸不顧拜侑: the one bowed to does not respond; the bower goes on
-    elif agents and not reading.by_office:  # an officer known only from the act: no subject
-        ctx.subject = tuple(agents)
-        ctx.add_actor(ctx.subject)
-        if any(t.kind is Kind.JOINT and text[t.start:t.end] in rules.leading for t in head.pre):
-            ctx.subject = tuple(agents[:1])  # 主人带领大夫走上去，拜谢到来: the leader goes on
-
-
-def _update_gift(ctx: Context, head: Head, reading: Reading) -> None:
-    """The last gift (giver, receiver): a 拜送 or a cup handed to someone; over once the giver
-    is named acting again."""
-    agents, recipients = reading.agents, reading.recipients
-    gives = head.lemma == "拜送" or (head.verb.carry == "cup" and head.verb.recipient)
-    if recipients and agents and gives:
-        ctx.gift = (tuple(agents), tuple(recipients))
-    elif reading.stated and tuple(agents) == ctx.gift[0]:  # the giver named again acts himself
-        ctx.gift = ((), ())
-
-
-def _update_answer(ctx: Context, head: Head, reading: Reading) -> None:
-    """The last answering bow (answerer, bower); over once anyone else is named acting."""
-    agents, recipients = reading.agents, reading.recipients
-    if head.verb.answers and agents and recipients and not reading.negated:
-        ctx.answered = (tuple(agents), tuple(recipients))
-    elif reading.stated or tuple(agents) == ctx.answered[1] or (
-            _all_go_on(head) and tuple(agents) == ctx.answered[0]):
-        ctx.answered = ((), ())  # the bower acts again, or 皆 says the answerers go on
-
-
-def _all_go_on(head: Head) -> bool:
-    """Whether 皆 stands before the head with no role: the plural subject carried over goes on."""
-    return any(t.kind is Kind.ALL for t in head.pre) and not any(
-        t.kind is Kind.ROLE for t in head.pre)
-
-
-def _update_request(ctx: Context, head: Head, reading: Reading, end: int) -> None:
-    """The request just made (asker, asked, where what is asked ends); over at the next act."""
-    if head.verb.asks and reading.agents and reading.recipients and not reading.negated:
-        ctx.request = (tuple(reading.agents), tuple(reading.recipients), end)
-    else:
-        ctx.request = ((), (), -1)
-
-
-def make_act(text: str, tokens: list[Token], head: Head, facing: str | None, ctx: Context,
-             rules: Rules, passage: Passage, file: str, rite: str) -> Act:
-    """The act of one head: resolved, then the context updated for what follows."""
-    reading = resolve(head, tokens, ctx, rules)
-    update_context(ctx, head, reading, text, rules)
-    _update_request(ctx, head, reading, tokens[head.last].end)
-    post = [t for t in head.post if t is not head.lent]
-    borrowed = [head.borrowed] if head.borrowed is not None else []
-    span = strip_ends(borrowed + head.pre + tokens[head.first:head.last + 1] + post)
-    start, end = span[0].start, span[-1].end
-    confidence = 0.9 if reading.stated else (0.7 if reading.agents else 0.4)
-    if rules.modern:
-        confidence -= 0.1
-    verb, objects = head.verb, reading.objects
-    return Act(file=file, start=start, end=end, quote=text[start:end], passage=passage.index,
-               rite=passage.rite or rite, section=passage.section, layer=passage.layer.value,
-               action=verb.lemma_for(objects) if verb.by_object else head.lemma,
-               agents=reading.agents, objects=_uniq(objects),
-               recipients=_uniq(reading.recipients), places=_uniq(reading.places),
-               puts=verb.puts, facing=facing, negated=reading.negated,
-               implicit_agent=not reading.stated, implicit_object=reading.implicit_object,
-               confidence=round(confidence, 2))
-
-
 def _contextual_agents(head: Head, agents: list[str], stated: bool, ctx: Context,
                        rules: Rules, tokens: list[Token]) -> list[str]:
     """Agents known from the kind of act when none is stated: an officer's act is not a
@@ -403,7 +290,7 @@ def _in_a_series(head: Head, agents: list[str], ctx: Context, tokens: list[Token
     if _next_order(head, agents, ctx):
         return list(ctx.command[0])  # 司马命弟子说侯之…而释之，命获者: orders come from the 司马
     if head.verb.drinker and not head.inherited and agents:
-        return _drinker(agents, ctx, _all_go_on(head))
+        return _drinker(agents, ctx, head.all_go_on())
     return agents
 
 
