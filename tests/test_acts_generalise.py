@@ -522,8 +522,9 @@ KANRIPO_FLOORS = {"03": (0.553, 0.717), "10": (0.052, 0.892), "11": (0.020, 0.08
                   "16": (0.356, 0.918), "17": (0.403, 0.901)}
 
 #: The same for the fresh sets: (first, clean score — 03 12 17 at 229eb3a, 01 at 35c2a99, 14 16
-#: at cfcfdc0, 10 13 at 153b4b7; floor just under the score since).
-KANRIPO_FRESH_FLOORS = {"01": (0.843, 0.925), "03": (0.131, 0.448), "10": (0.911, 0.918),
+#: at cfcfdc0, 10 13 at 153b4b7, 05 06 at a95956e; floor just under the score since).
+KANRIPO_FRESH_FLOORS = {"01": (0.843, 0.925), "03": (0.131, 0.448), "05": (0.906, 0.903),
+                        "06": (0.714, 0.722), "10": (0.911, 0.918),
                         "12": (0.416, 0.75), "13": (0.918, 0.933), "14": (0.906, 0.915),
                         "16": (0.869, 0.940), "17": (0.730, 0.925)}
 
@@ -1177,3 +1178,9 @@ def test_between_the_stairs_and_the_condoling_guest() -> None:
     lower, _ = acts_of("侯氏降兩階之間北面再拜稽首")
     assert (lower.action, lower.places, lower.objects) == ("降", ["阶间"], [])
     assert [a.agents for a in acts_of("賔弔者升自西階曰如之何")] == [["宾"], ["宾"]]
+
+
+def test_fan_ming_is_reporting_back() -> None:
+    """燕礼 (KR1d0026, 命宾): 射人反命 — the officer reports the answer back (告), no new 命."""
+    acts = acts_of("賔少進禮辭射人反命")
+    assert [(a.action, a.agents) for a in acts][-1] == ("告", ["射人"])
