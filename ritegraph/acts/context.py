@@ -41,6 +41,7 @@ class Context:
     last_object: tuple[str, ...] = ()
     last_cup: tuple[str, ...] = ()
     last_group: tuple[str, ...] = ()  # last addressee (for 一人 = its chief)
+    doers: dict[str, tuple[str, ...]] = field(default_factory=dict)  # lemma → its last agents
     performer: str | None = None  # the role an act of the sentence names (一人 … 举觯: 举觯者)
     section: int | None = None
     #: The recent distinct actors, the latest last (an ordered set, at most RECENT_ACTORS):

@@ -211,15 +211,28 @@ def drop_noun_phrases(tokens: list[Token], text: str, rules: Rules) -> list[Toke
     instrument of the movement (以爵降).
     """
     drop: set[int] = set()
+    doers: dict[int, Token] = {}
     for i, token in enumerate(tokens):
         if token.kind is Kind.RELATIVE:
             drop.update(_relative_clause(tokens, i))
         elif token.kind is Kind.NOMINALIZER:
-            drop.update(range(_named_by_act(tokens, i, rules), i + 1))
+            first = _named_by_act(tokens, i, rules)
+            drop.update(range(first, i + 1))
+            if not rules.modern and any(t.kind is Kind.OBJECT for t in tokens[first:i]):
+                doers[first] = _doer(tokens[first:i + 1])
         elif _names_no_act(tokens, i, drop, text, rules):
             drop.add(i)
-    return [Token(t.start, t.end, Kind.INSTRUMENT) if _is_carrying(tokens, k, rules) else t
-            for k, t in enumerate(tokens) if k not in drop]
+    return [doers[k] if k in doers else
+            Token(t.start, t.end, Kind.INSTRUMENT) if _is_carrying(tokens, k, rules) else t
+            for k, t in enumerate(tokens) if k not in drop or k in doers]
+
+
+def _doer(span: list[Token]) -> Token:
+    """The person a classic V+Y者 names (媵爵者, with the thing: a bare 退者 is whoever does it
+    now): a role token with no label of its own that carries the verb, read as the last who did
+    it (``resolve``)."""
+    verb = next(t.verb for t in span if t.kind is Kind.VERB)
+    return Token(span[0].start, span[-1].end, Kind.ROLE, (), verb)
 
 
 def _relative_clause(tokens: list[Token], i: int) -> list[int]:

@@ -82,7 +82,8 @@ class _Arguments:
 
 def _agents(head: Head, ctx: Context) -> tuple[list[str], bool]:
     """(agents, stated in the span) for one head."""
-    roles = [t for t in head.pre if t.kind is Kind.ROLE]
+    roles = [_as_doer(t, ctx) for t in head.pre if t.kind is Kind.ROLE]
+    roles = [t for t in roles if t.labels]
     if roles:
         return _written_agents(head, roles, ctx), True
     chief = any(t.kind is Kind.CHIEF for t in head.pre)
@@ -93,6 +94,14 @@ def _agents(head: Head, ctx: Context) -> tuple[list[str], bool]:
     if head.inherited:
         return list(head.inherited), False
     return list(ctx.subject), False
+
+
+def _as_doer(role: Token, ctx: Context) -> Token:
+    """A role named by what he did (媵爵者: a role token carrying the verb) as the last who did
+    it; with none known it names no one."""
+    if role.labels or role.verb is None:
+        return role
+    return Token(role.start, role.end, Kind.ROLE, ctx.doers.get(role.verb.lemma, ()))
 
 
 def _written_agents(head: Head, roles: list[Token], ctx: Context) -> list[str]:
@@ -109,7 +118,7 @@ def _written_agents(head: Head, roles: list[Token], ctx: Context) -> list[str]:
         last = max(k for k, t in enumerate(head.pre) if t.kind is Kind.ROLE)
         roles = solid_roles_before_all(head.pre, last) or roles[-1:]
     for role in roles:
-        agents.extend(label for label in role.labels if label not in agents)
+        agents.extend(label for label in _as_doer(role, ctx).labels if label not in agents)
     return agents
 
 

@@ -27,6 +27,8 @@ def update_context(ctx: Context, head: Head, reading: Reading, text: str, rules:
         ctx.last_cup = tuple(o for o in handled if o in rules.cups) or ctx.last_cup
     if recipients:
         ctx.last_group = tuple(recipients)
+    if agents and not reading.negated:
+        ctx.doers[head.verb.lemma] = tuple(agents)
     _update_command(ctx, head, reading)
     _update_request(ctx, head, reading, end)
 
