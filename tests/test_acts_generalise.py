@@ -1192,3 +1192,18 @@ def test_a_person_named_by_an_act_with_its_thing_is_the_one_who_did_it() -> None
     acts = acts_of("下大夫二人媵爵公答再拜媵爵者立于洗南西面北上序進盥")
     assert [(a.action, a.agents) for a in acts] == [
         ("媵", ["下大夫"]), ("答拜", ["公"]), ("立", ["下大夫"]), ("盥", ["下大夫"])]
+
+
+def test_a_sitting_that_ends_its_clause_or_governs_both_hands_stands_alone() -> None:
+    """燕礼 (KR1d0026, KR1d0038; GUIDE-kanripo §7): 坐 after 就席 before a new subject ends its
+    clause, and 坐 before 左V…右V governs both hands' acts — its own act each time; 坐奠 folds."""
+    acts = acts_of("受賜爵者以爵就席坐公卒爵")
+    assert [(a.action, a.agents) for a in acts] == [
+        ("就席", ["所赐者"]), ("坐", ["所赐者"]), ("卒爵", ["公"])]
+    acts = acts_of("卿升席坐左執爵右祭脯醢")
+    assert [(a.quote, a.action, a.objects) for a in acts] == [
+        ("卿升席", "升席", []), ("坐", "坐", []), ("左執爵", "执", ["爵"]),
+        ("右祭脯醢", "祭", ["脯", "醢"])]
+    assert [a.action for a in acts_of("卿坐奠爵")] == ["奠"]
+    # a 左/右 not written solid before a verb is no hand (士虞 從者錯篚于尸左席上)
+    assert [a.action for a in acts_of("從者錯篚于尸左席上")] == ["错"]

@@ -58,6 +58,7 @@ GRAMMAR_SCHEMA: dict[str, dict[str, Any]] = {
     "bearers": {"classic": dict[str, str], "modern": dict[str, str]},
     "position": _REGISTER,
     "merge": {str: str},
+    "merge_modern": {str: str},
     "merge_across": {**_REGISTER, "destination_closes": dict[str, bool]},
     "passes": {"order": _STRINGS},
     "fold": {"across_clause_end": dict[str, bool]},
@@ -301,7 +302,8 @@ def _add_lexicon_surfaces(rules: Rules, lexicon: dict[str, dict[str, tuple[str, 
 
 def _settings(rules: Rules, terms: dict, grammar: dict, register: str,
               lexicon: dict[str, dict[str, tuple[str, ...]]]) -> None:
-    for pair, lemma in grammar["merge"].items():
+    pairs = {**grammar["merge"], **(grammar["merge_modern"] if register == "modern" else {})}
+    for pair, lemma in pairs.items():
         first, second = pair.split()
         rules.merges[(first, second)] = lemma
     across = grammar["merge_across"]

@@ -9,7 +9,7 @@ from .context import Head
 from .rules import Kind, Rules, Token
 
 #: Kinds that may stand between a preverb (坐, 进) and the verb it governs.
-_PREVERBAL = {Kind.FACING, Kind.ADVERB, Kind.INSTRUMENT, Kind.NEGATION, Kind.PROHIBITION,
+_PREVERBAL = {Kind.FACING, Kind.ADVERB, Kind.HAND, Kind.INSTRUMENT, Kind.NEGATION, Kind.PROHIBITION,
               Kind.ADDRESSEE}
 
 
@@ -162,10 +162,13 @@ def _is_position(tokens: list[Token], i: int, rules: Rules) -> bool:
 
 def _folds(tokens: list[Token], i: int, allow: set[Kind], rules: Rules) -> bool:
     """A preverb folds when the verb it governs follows (across a comma where the grammar's
-    ``[fold] across_clause_end`` says so: 南面坐，奠爵 is one 坐奠)."""
+    ``[fold] across_clause_end`` says so: 南面坐，奠爵 is one 坐奠); not before a hand's act
+    (坐左执爵右祭脯醢: the 坐 governs both hands' acts and stands alone, GUIDE-kanripo §7)."""
     previous = None
     for token in tokens[i + 1:]:
         kind = token.kind
+        if kind is Kind.HAND:
+            return False
         if kind is Kind.VERB:
             if token.verb.fold:
                 previous = kind

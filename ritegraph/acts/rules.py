@@ -27,6 +27,7 @@ class Kind(StrEnum):
     PERSON = "person"
     DISPOSAL = "disposal"
     ADVERB = "adverb"
+    HAND = "hand"  # 左/右 before a verb: the hand that does it (左执爵右祭脯醢)
     OPAQUE = "opaque"
     CHIEF = "chief"
     POSSESSIVE = "possessive"
@@ -45,7 +46,7 @@ _PRIORITY = [Kind.OPAQUE, Kind.ROLE, Kind.CHIEF, Kind.VERB, Kind.FACING, Kind.PL
              Kind.CLOSING, Kind.NEGATION, Kind.PROHIBITION, Kind.LOCATIVE, Kind.ROUTE, Kind.JOINT,
              Kind.ALL, Kind.PRONOUN,
              Kind.PERSON, Kind.DISPOSAL, Kind.POSSESSIVE, Kind.ADDRESSEE, Kind.COMPARISON,
-             Kind.BOUNDARY, Kind.INSTRUMENT, Kind.RELATIVE, Kind.NOMINALIZER, Kind.ADVERB]
+             Kind.BOUNDARY, Kind.INSTRUMENT, Kind.RELATIVE, Kind.NOMINALIZER, Kind.ADVERB, Kind.HAND]
 
 #: Kinds that name something (a verb read whole never yields to one of them).
 _CONTENT = {Kind.ROLE, Kind.VERB, Kind.OBJECT, Kind.PLACE, Kind.FACING, Kind.OPAQUE, Kind.CHIEF}
@@ -53,7 +54,7 @@ _CONTENT = {Kind.ROLE, Kind.VERB, Kind.OBJECT, Kind.PLACE, Kind.FACING, Kind.OPA
 FUNCTION_KINDS = {"negation": Kind.NEGATION, "prohibition": Kind.PROHIBITION,
                   "locative": Kind.LOCATIVE, "route": Kind.ROUTE,
                    "joint": Kind.JOINT, "all": Kind.ALL, "pronoun": Kind.PRONOUN,
-                   "person": Kind.PERSON, "disposal": Kind.DISPOSAL, "adverb": Kind.ADVERB,
+                   "person": Kind.PERSON, "disposal": Kind.DISPOSAL, "adverb": Kind.ADVERB, "hand": Kind.HAND,
                    "opaque": Kind.OPAQUE, "chief": Kind.CHIEF, "possessive": Kind.POSSESSIVE,
                    "boundary": Kind.BOUNDARY, "addressee": Kind.ADDRESSEE,
                    "comparison": Kind.COMPARISON, "copula": Kind.COMPARISON,
@@ -168,7 +169,8 @@ class Rules:
             self.max_len = max(self.max_len, len(surface))
 
     def tokens(self, text: str, start: int, end: int) -> list[Token]:
-        """Longest-match tokens of ``text[start:end]``, with clause ends as tokens."""
+        """Longest-match tokens of ``text[start:end]``, with clause ends as tokens; a hand (左, 右)
+        only written solid before a verb (左执爵; not 尸左席上, 右三实一贝)."""
         out: list[Token] = []
         i = start
         while i < end:
@@ -184,7 +186,8 @@ class Rules:
                 i += length
             else:
                 i += 1
-        return out
+        return [t for k, t in enumerate(out) if t.kind is not Kind.HAND or (
+            k + 1 < len(out) and out[k + 1].kind is Kind.VERB and out[k + 1].start == t.end)]
 
     def _longest(self, text: str, i: int, end: int) -> int:
         for length in range(min(self.max_len, end - i), 0, -1):
