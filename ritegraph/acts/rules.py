@@ -46,7 +46,8 @@ _PRIORITY = [Kind.OPAQUE, Kind.ROLE, Kind.CHIEF, Kind.VERB, Kind.FACING, Kind.PL
              Kind.CLOSING, Kind.NEGATION, Kind.PROHIBITION, Kind.LOCATIVE, Kind.ROUTE, Kind.JOINT,
              Kind.ALL, Kind.PRONOUN,
              Kind.PERSON, Kind.DISPOSAL, Kind.POSSESSIVE, Kind.ADDRESSEE, Kind.COMPARISON,
-             Kind.BOUNDARY, Kind.INSTRUMENT, Kind.RELATIVE, Kind.NOMINALIZER, Kind.ADVERB, Kind.HAND]
+             Kind.BOUNDARY, Kind.INSTRUMENT, Kind.RELATIVE, Kind.NOMINALIZER, Kind.ADVERB,
+             Kind.HAND]
 
 #: Kinds that name something (a verb read whole never yields to one of them).
 _CONTENT = {Kind.ROLE, Kind.VERB, Kind.OBJECT, Kind.PLACE, Kind.FACING, Kind.OPAQUE, Kind.CHIEF}
@@ -54,7 +55,8 @@ _CONTENT = {Kind.ROLE, Kind.VERB, Kind.OBJECT, Kind.PLACE, Kind.FACING, Kind.OPA
 FUNCTION_KINDS = {"negation": Kind.NEGATION, "prohibition": Kind.PROHIBITION,
                   "locative": Kind.LOCATIVE, "route": Kind.ROUTE,
                    "joint": Kind.JOINT, "all": Kind.ALL, "pronoun": Kind.PRONOUN,
-                   "person": Kind.PERSON, "disposal": Kind.DISPOSAL, "adverb": Kind.ADVERB, "hand": Kind.HAND,
+                   "person": Kind.PERSON, "disposal": Kind.DISPOSAL, "adverb": Kind.ADVERB,
+                   "hand": Kind.HAND,
                    "opaque": Kind.OPAQUE, "chief": Kind.CHIEF, "possessive": Kind.POSSESSIVE,
                    "boundary": Kind.BOUNDARY, "addressee": Kind.ADDRESSEE,
                    "comparison": Kind.COMPARISON, "copula": Kind.COMPARISON,
