@@ -1207,3 +1207,13 @@ def test_a_sitting_that_ends_its_clause_or_governs_both_hands_stands_alone() -> 
     assert [a.action for a in acts_of("卿坐奠爵")] == ["奠"]
     # a 左/右 not written solid before a verb is no hand (士虞 從者錯篚于尸左席上)
     assert [a.action for a in acts_of("從者錯篚于尸左席上")] == ["错"]
+
+
+def test_the_one_bowed_to_answers_from_where_he_stands() -> None:
+    """乡射礼 (KR1d0038, 拜至): the places written between the one bowed to and his answer are
+    where he answers from, not the bow's (主人…再拜賔西階上當楣北面答再拜: the 宾 answers)."""
+    bow, answer = acts_of("主人阼階上當楣北面再拜賔西階上當楣北面答再拜")
+    assert (bow.action, bow.agents, bow.recipients, bow.places) == (
+        "再拜", ["主人"], ["宾"], ["阼阶", "楣"])
+    assert (answer.quote, answer.action, answer.agents, answer.places, answer.facing) == (
+        "賔西階上當楣北面答再拜", "答拜", ["宾"], ["西阶", "楣"], "北")

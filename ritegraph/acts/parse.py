@@ -223,8 +223,9 @@ def _split_gap(tokens: list[Token], lo: int, hi: int, head: Head, rules: Rules) 
             step = _after_phrase(tokens, p, lo, hi, rules)
         elif kind is Kind.ROLE:
             step = p + 1 if _role_of_verb_before(tokens, p, lo, head, rules) else None
-        elif kind is Kind.PLACE:
-            leads = p > lo and _leads_to_head(tokens, p + 1, hi, rules, clause_ends=0)
+        elif kind is Kind.PLACE:  # bare places leading to the verb after (西阶上当楣北面答拜)
+            q = next((k for k in range(p + 1, hi) if tokens[k].kind is not Kind.PLACE), hi)
+            leads = p > lo and _leads_to_head(tokens, q, hi, rules, clause_ends=0)
             step = None if leads else p + 1
         elif kind is Kind.CLAUSE_END and _verbless_clause(tokens, p + 1, hi):
             step = p + 1
@@ -359,12 +360,17 @@ def parse_sentence(tokens: list[Token], rules: Rules) -> list[Head]:
     return heads
 
 
+#: What may stand between the one bowed to and his answer: where he stands and faces, or a
+#: negation (主人再拜賔西階上當楣北面答再拜; 拜尸不顧).
+_BEFORE_ANSWER = (Kind.FACING, Kind.NEGATION, Kind.PLACE)
+
+
 def _lend_answerer(head: Head, after: Head, rules: Rules) -> None:
     """The one bowed to, written solid before his answer (主人再拜賔答拜, 卒爵拜主人答拜), is
     quoted with the answer (GUIDE: 賔答拜), though he stays the bow's recipient."""
     role = head.post[-1] if head.post else None
     if head.verb.bow and role is not None and role.kind is Kind.ROLE and all(
-            t.kind in (Kind.FACING, Kind.NEGATION) for t in after.pre) \
+            t.kind in _BEFORE_ANSWER for t in after.pre) \
             and _answers_bow(after, rules):
         head.lent = after.borrowed = role
 
@@ -398,7 +404,7 @@ def _goes_on_directly(head: Head, after: Head, rules: Rules) -> bool:
     (拜尸不顧: the 尸 does not look back); after a bow, ``after`` answers it or is refused."""
     bow = head.verb.bow
     between = all((t.kind is Kind.VERB and t.verb.fold)
-                  or (bow and t.kind in (Kind.FACING, Kind.NEGATION)) for t in after.pre)
+                  or (bow and t.kind in _BEFORE_ANSWER) for t in after.pre)
     refrains = any(t.kind is Kind.NEGATION for t in after.pre)
     return between and (not bow or refrains or _answers_bow(after, rules))
 
