@@ -1217,3 +1217,16 @@ def test_the_one_bowed_to_answers_from_where_he_stands() -> None:
         "再拜", ["主人"], ["宾"], ["阼阶", "楣"])
     assert (answer.quote, answer.action, answer.agents, answer.places, answer.facing) == (
         "賔西階上當楣北面答再拜", "答拜", ["宾"], ["西阶", "楣"], "北")
+
+
+def test_the_act_after_then_is_the_one_who_waited() -> None:
+    """燕礼 (KR1d0026) and 士相见礼 (KR1d0038): in the classic 然後V after a clause naming
+    someone else is the act of the one who waited for it (公卒爵然後飲: the 所赐者 drinks)."""
+    acts = acts_of("受賜爵者以爵就席坐公卒爵然後飲")
+    assert [(a.action, a.agents) for a in acts][-2:] == [("卒爵", ["公"]), ("饮", ["所赐者"])]
+    acts = acts_of("若君賜之爵則下席再拜稽首受爵升席祭卒爵而俟君卒爵然後授虛爵退")
+    assert [(a.action, a.agents) for a in acts][-3:] == [
+        ("卒爵", ["公"]), ("授", ["臣"]), ("退", ["臣"])]
+    # the translation's 然后 is "and then": the same agent goes on (乡射礼 seed 000)
+    acts = acts_of("相工坐下授予瑟，然后降阶", modern=True)
+    assert {tuple(a.agents) for a in acts} == {("相者",)}

@@ -25,7 +25,7 @@ from ..errors import InputError
 from ..resources import data_dir
 from .model import DIRECTIONS
 from .passes import PASSES
-from .rules import FUNCTION_KINDS, Kind, Rules, Verb
+from .rules import FUNCTION_KINDS, SEQUEL, Kind, Rules, Verb
 
 if TYPE_CHECKING:
     from ..lexicon import Lexicon
@@ -57,6 +57,7 @@ GRAMMAR_SCHEMA: dict[str, dict[str, Any]] = {
     "fronted_bows": _REGISTER,
     "bearers": {"classic": dict[str, str], "modern": dict[str, str]},
     "position": _REGISTER,
+    "sequel": _REGISTER,
     "merge": {str: str},
     "merge_modern": {str: str},
     "merge_across": {**_REGISTER, "destination_closes": dict[str, bool]},
@@ -268,6 +269,8 @@ def build_rules(modern: bool, terms: dict, verbs: list, grammar: dict,
     for key, kind in FUNCTION_KINDS.items():
         for surface in grammar.get(key, {}).get(register, []):
             rules.add(surface, kind)
+    for surface in grammar["sequel"][register]:
+        rules.add(surface, Kind.ADVERB, (SEQUEL,))
     for pattern in grammar["facing"][register]:
         for direction in DIRECTIONS:
             rules.add(pattern.format(d=direction), Kind.FACING, (direction,))

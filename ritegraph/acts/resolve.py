@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from .context import Context, Head
 from .parse import solid_roles_before_all
-from .rules import Kind, Rules, Token
+from .rules import SEQUEL, Kind, Rules, Token
 
 _PHRASE_TAIL = {Kind.PLACE, Kind.OBJECT, Kind.ROLE}
 
@@ -298,7 +298,11 @@ def _in_a_series(head: Head, agents: list[str], ctx: Context, tokens: list[Token
         return list(asked)  # 有司请祖期曰日侧: the host answers what he was asked
     if _next_order(head, agents, ctx):
         return list(ctx.command[0])  # 司马命弟子说侯之…而释之，命获者: orders come from the 司马
-    if head.verb.drinker and not head.inherited and agents:
+    if head.inherited or not agents:
+        return agents
+    if any(SEQUEL in t.labels for t in head.pre if t.kind is Kind.ADVERB):
+        return ctx.other_actor(agents) or agents  # 公卒爵然後飲: the one who waited drinks
+    if head.verb.drinker:
         return _drinker(agents, ctx, head.all_go_on())
     return agents
 

@@ -64,6 +64,9 @@ FUNCTION_KINDS = {"negation": Kind.NEGATION, "prohibition": Kind.PROHIBITION,
                    "relative": Kind.RELATIVE, "nominalizer": Kind.NOMINALIZER,
                    "closing": Kind.CLOSING}
 
+#: The label of an adverb saying its act waits for another's (grammar ``[sequel]``: 然后).
+SEQUEL = "sequel"
+
 
 @dataclass(frozen=True)
 class Verb:
