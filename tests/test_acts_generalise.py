@@ -1230,3 +1230,14 @@ def test_the_act_after_then_is_the_one_who_waited() -> None:
     # the translation's 然后 is "and then": the same agent goes on (乡射礼 seed 000)
     acts = acts_of("相工坐下授予瑟，然后降阶", modern=True)
     assert {tuple(a.agents) for a in acts} == {("相者",)}
+
+
+def test_a_place_read_whole_before_a_facing() -> None:
+    """有司彻 (KR1d0026): 西楹西北面 is the place 西楹西 and the facing 北面, not 西楹 + 西北面;
+    a place whose whole reading leaves no facing still yields to one (洗南面: 洗 + 南面)."""
+    (act,) = acts_of("尸西楹西北面拜洗")
+    assert (act.places, act.facing) == (["西楹西"], "北")
+    (act,) = acts_of("賔戸西北面答拜")
+    assert (act.places, act.facing) == (["户西"], "北")
+    (act,) = acts_of("主人西北面拜")
+    assert act.facing == "西北"

@@ -200,10 +200,19 @@ class Rules:
                 return length
         return 0
 
+    def _facing_at(self, text: str, i: int, end: int) -> bool:
+        """Whether a facing starts at ``i`` in the classic (西楹西|北面: the place read whole
+        leaves one; the translation's 西阶|上面向北 is read as before)."""
+        if self.modern:
+            return False
+        length = self._longest(text, i, end)
+        return bool(length) and self.surfaces[text[i:i + length]][0] is Kind.FACING
+
     def _match_length(self, text: str, i: int, end: int) -> int:
         """The longest match at ``i``, unless a shorter one lets a verb that overlaps its end
         be read whole (西阶下堂: 西阶 + 下堂, not 西阶下 + 堂), or a verb and then a facing
-        (洗南面: 洗 + 南面, not the place 洗南 + 面); a verb yields so only to a function word
+        (洗南面: 洗 + 南面, not the place 洗南 + 面, but 西楹西 + 北面, not 西楹 + 西北面: the whole
+        place leaves a facing too); a verb yields so only to a function word
         (以下拜: 以 + 下拜, not 以下 + 拜)."""
         longest = self._longest(text, i, end)
         if not longest:
@@ -218,7 +227,7 @@ class Rules:
                 continue
             after_kind = self.surfaces[text[i + length:i + length + after]][0]
             if after_kind is Kind.VERB or (
-                    after_kind is Kind.FACING
+                    after_kind is Kind.FACING and not self._facing_at(text, i + longest, end)
                     and self.surfaces[text[i:i + length]][0] in (Kind.VERB, Kind.PLACE)):
                 return length
         return longest
