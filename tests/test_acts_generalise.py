@@ -1194,3 +1194,45 @@ def test_a_person_named_by_an_act_with_its_thing_is_the_one_who_did_it() -> None
     acts = acts_of("下大夫二人媵爵公答再拜媵爵者立于洗南西面北上序進盥")
     assert [(a.action, a.agents) for a in acts] == [
         ("媵", ["下大夫"]), ("答拜", ["公"]), ("立", ["下大夫"]), ("盥", ["下大夫"])]
+
+
+def test_its_place_is_no_relative_clause() -> None:
+    """公食大夫礼 (KR1d0038, 賓祭加饌): 北面反奠于其所降辭公 — 其所 is "its place" (grammar
+    [opaque]), no relative 所V: the 宾 puts the food back, goes down and declines to the lord."""
+    acts = acts_of("公辭賔西面坐奠于階西東面對西面坐取之栗階升北面反奠于其所降辭公")
+    assert [(a.action, a.agents, a.recipients) for a in acts][-3:] == [
+        ("奠", ["宾"], []), ("降", ["宾"], []), ("辞", ["宾"], ["公"])]
+
+
+def test_the_one_declined_to_goes_on_across_his_facing() -> None:
+    """公食大夫礼 (KR1d0038): 公辭賔西面坐奠于階西 — the one addressed, written alone before the
+    facing he acts in and his next verb, does it (as 再拜主人東面答拜 after a bow); a bow after
+    the facing stays the addresser's (士冠礼 見贊者西面拜: the 冠者 bows)."""
+    acts = acts_of("公辭賔西面坐奠于階西東面對")
+    assert [(a.action, a.agents) for a in acts] == [("辞", ["公"]), ("奠", ["宾"]), ("对", ["宾"])]
+    assert acts[1].facing == "西" and acts[2].recipients == ["公"]
+    assert acts_of("冠者見於兄弟兄弟再拜冠者答拜見贊者西面拜")[-1].agents == ["冠者"]
+
+
+def test_stepping_aside_answers_the_bow() -> None:
+    """公食大夫礼 (KR1d0026, 迎賓): 公再拜賓辟再拜稽首 — 辟, avoiding the lord's bow, is the answer
+    of the one bowed to (grammar [bow_answers]), who then bows to the lord."""
+    acts = acts_of("賓入門左公再拜賓辟再拜稽首")
+    assert [(a.action, a.agents, a.recipients) for a in acts] == [
+        ("入", ["宾"], []), ("再拜", ["公"], ["宾"]), ("辟", ["宾"], []),
+        ("再拜稽首", ["宾"], ["公"])]
+
+
+def test_a_route_by_the_lords_hand_side_leaves_him_out() -> None:
+    """聘礼 (KR1d0026 受命, KR1d0038 反命): 宰執圭屈繅自公左授使者, 宰自公左受玉 — the 宰 passes
+    on the lord's left; the 公 neither acts nor is addressed."""
+    acts = acts_of("宰執圭屈繅自公左授使者")
+    assert [(a.action, a.agents, a.recipients) for a in acts][-1] == ("授", ["宰"], ["使者"])
+    assert [(a.action, a.agents, a.objects) for a in acts_of("宰自公左受玉受上介璋")] == [
+        ("受", ["宰"], ["圭"]), ("受", ["宰"], ["璋"])]
+
+
+def test_the_courtesy_call_is_an_act() -> None:
+    """聘礼 (KR1d0038): 賓朝服問卿 — 问 (verbs.toml), the envoy's call on the 卿."""
+    (call,) = acts_of("賓朝服問卿")
+    assert (call.action, call.agents, call.recipients) == ("问", ["宾"], ["卿"])

@@ -394,8 +394,9 @@ def _goes_on_directly(head: Head, after: Head, rules: Rules) -> bool:
     only a folded preverb between, or after a bow a facing (再拜主人東面答拜) or a negation
     (拜尸不顧: the 尸 does not look back); after a bow, ``after`` answers it or is refused."""
     bow = head.verb.bow
-    between = all((t.kind is Kind.VERB and t.verb.fold)
-                  or (bow and t.kind in (Kind.FACING, Kind.NEGATION)) for t in after.pre)
+    faced = bow or not after.verb.bow  # 見贊者西面拜: the one seen is bowed to, he bows not
+    between = all((t.kind is Kind.VERB and t.verb.fold) or (faced and t.kind is Kind.FACING)
+                  or (bow and t.kind is Kind.NEGATION) for t in after.pre)
     refrains = any(t.kind is Kind.NEGATION for t in after.pre)
     return between and (not bow or refrains or _answers_bow(after, rules))
 
