@@ -1236,3 +1236,11 @@ def test_the_courtesy_call_is_an_act() -> None:
     """聘礼 (KR1d0038): 賓朝服問卿 — 问 (verbs.toml), the envoy's call on the 卿."""
     (call,) = acts_of("賓朝服問卿")
     assert (call.action, call.agents, call.recipients) == ("问", ["宾"], ["卿"])
+
+
+def test_one_man_is_never_the_lords_chief() -> None:
+    """公食大夫礼 (KR1d0038, 庶羞): 宰夫授公飯粱 … 士羞庶羞 … 先者一人升設于稻南簋西 — the lord
+    last addressed is no group, so "one man" (一人) is not his chief: the 士 carried on go up
+    and set the dishes out (grammar [chief]; 左瑟一人 stays the chief of the 工)."""
+    acts = acts_of("宰夫授公飯粱公設之于湇西士羞庶羞皆有大蓋執豆如宰先者一人升設于稻南簋西")
+    assert [(a.action, a.agents) for a in acts][-2:] == [("升", ["士"]), ("设", ["士"])]
