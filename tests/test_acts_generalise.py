@@ -1244,3 +1244,14 @@ def test_one_man_is_never_the_lords_chief() -> None:
     and set the dishes out (grammar [chief]; 左瑟一人 stays the chief of the 工)."""
     acts = acts_of("宰夫授公飯粱公設之于湇西士羞庶羞皆有大蓋執豆如宰先者一人升設于稻南簋西")
     assert [(a.action, a.agents) for a in acts][-2:] == [("升", ["士"]), ("设", ["士"])]
+
+
+def test_declining_a_bow_just_made_hands_back_to_the_bower() -> None:
+    """聘礼 (KR1d0038, 問卿): 大夫降階西再拜稽首賓辭升成拜受幣 — the 賓 declines the bow just made
+    (a 辞 right after another's bow, as an intermediary's 下拜小臣辞升成拜), so the 大夫 goes up,
+    completes the bow and takes the gift; a 辞 after a request stays (乡射 賔禮辭許: the 宾)."""
+    acts = acts_of("賓東面致命大夫降階西再拜稽首賓辭升成拜受幣")
+    assert [(a.action, a.agents) for a in acts][-4:] == [
+        ("辞", ["宾"]), ("升", ["大夫"]), ("成拜", ["大夫"]), ("受", ["大夫"])]
+    acts = acts_of("主人再拜賔答再拜乃請賔禮辭許")
+    assert [(a.action, a.agents) for a in acts][-2:] == [("辞", ["宾"]), ("许", ["宾"])]

@@ -183,14 +183,23 @@ def resolve(head: Head, tokens: list[Token], ctx: Context, rules: Rules) -> Read
         places.append(verb.place)
     negated = _negated(head.pre)
     recipients = _addressed(head, agents, recipients, negated, ctx, rules)
-    on_behalf = (bool(agents) and set(agents) <= rules.intermediaries
-                 and head.lemma in rules.to_bower and recipients == list(ctx.last_bower))
+    on_behalf = (bool(agents) and head.lemma in rules.to_bower
+                 and recipients == list(ctx.last_bower)
+                 and (set(agents) <= rules.intermediaries or _right_after_bow(head, tokens)))
     if not stated:
         agents = _not_to_themselves(verb.mutual, agents, recipients, ctx)
     favoured = (tuple(recipients) if verb.favour and written and agents and not negated
                 and not rules.modern else ())  # a translation names the one who thanks
     return Reading(agents, stated, objects, places, recipients, negated, implicit_object,
                    not stated and verb.officer in agents, on_behalf, cup, favoured)
+
+
+def _right_after_bow(head: Head, tokens: list[Token]) -> bool:
+    """Whether the verb written last before ``head`` in its sentence is a bow: a 辞 right after
+    another's bow declines that bow, and the bower goes on (聘礼 大夫降階西再拜稽首賓辭升成拜: the
+    大夫 goes up and completes it), as after an intermediary's 辞."""
+    before = next((t for t in reversed(tokens[:head.first]) if t.kind is Kind.VERB), None)
+    return before is not None and before.verb is not None and before.verb.bow
 
 
 def _not_to_themselves(mutual: bool, agents: list[str], recipients: list[str],
