@@ -400,10 +400,12 @@ def _addressed_goes_on(head: Head, after: Head, rules: Rules) -> tuple[str, ...]
 
 def _goes_on_directly(head: Head, after: Head, rules: Rules) -> bool:
     """Whether the one ``head`` is addressed to, written alone right before ``after``, does it:
-    only a folded preverb between, or after a bow a facing (再拜主人東面答拜) or a negation
-    (拜尸不顧: the 尸 does not look back); after a bow, ``after`` answers it or is refused."""
+    only a folded preverb between, a facing unless ``after`` is a bow (見贊者西面拜: the bow is
+    to the one seen), or after a bow where he stands and faces (再拜主人東面答拜, 再拜賔西階上…
+    答再拜) or a negation (拜尸不顧); after a bow, ``after`` answers it or is refused."""
     bow = head.verb.bow
-    between = all((t.kind is Kind.VERB and t.verb.fold)
+    faced = bow or not after.verb.bow  # 見贊者西面拜: the one seen is bowed to, he bows not
+    between = all((t.kind is Kind.VERB and t.verb.fold) or (faced and t.kind is Kind.FACING)
                   or (bow and t.kind in _BEFORE_ANSWER) for t in after.pre)
     refrains = any(t.kind is Kind.NEGATION for t in after.pre)
     return between and (not bow or refrains or _answers_bow(after, rules))

@@ -27,6 +27,8 @@ def _possessor_step(tokens: list[Token], i: int, out: list[Token], text: str,
     following = tokens[i + 1] if i + 1 < len(tokens) else None
     if _is_landmark(tokens, i, text, rules):
         return 2
+    if _is_beside(tokens, i, text, rules):
+        return 1
     if _is_possessor(tokens, i):
         while len(out) > 1 and out[-1].kind is Kind.JOINT and out[-2].kind is Kind.ROLE:
             del out[-2:]  # 宾客和大夫的弓: both own the thing
@@ -83,6 +85,22 @@ def _is_landmark(tokens: list[Token], i: int, text: str, rules: Rules) -> bool:
             and following.kind is Kind.PRONOUN and following.start == tokens[i].end
             and text[following.end:following.end + 1] in _SIDES)
 
+
+def _is_beside(tokens: list[Token], i: int, text: str, rules: Rules) -> bool:
+    """A role written solid after 由/自 and before a hand side 左/右 that no surface reads (宰自公
+    左受玉, 宰執圭屈繅自公左授使者): the way passes on that side of him; he neither acts nor is
+    addressed (classic)."""
+    if rules.modern or i < 1 or tokens[i].kind is not Kind.ROLE:
+        return False
+    token, before = tokens[i], tokens[i - 1]
+    free = (i + 1 == len(tokens) or tokens[i + 1].start > token.end
+            or tokens[i + 1].kind is Kind.HAND)  # 自公左受: 左 read as the hand before 受
+    return (before.kind is Kind.ROUTE and before.end == token.start and free
+            and text[token.end:token.end + 1] in _HANDS)
+
+
+#: The hand sides a route passes a person by (自公左).
+_HANDS = frozenset("左右")
 
 #: The sides of a person a route or a place is given by (由主人之北).
 _SIDES = frozenset("东西南北東")

@@ -80,8 +80,9 @@ class _Arguments:
             self.objects.extend(token.labels)
 
 
-def _agents(head: Head, ctx: Context) -> tuple[list[str], bool]:
-    """(agents, stated in the span) for one head."""
+def _agents(head: Head, ctx: Context, rules: Rules) -> tuple[list[str], bool]:
+    """(agents, stated in the span) for one head; "one man" (一人) is the chief of the group
+    last addressed, never of the lord, who is no group (公食 宰夫授公 … 先者一人升: a 士)."""
     roles = [_as_doer(t, ctx) for t in head.pre if t.kind is Kind.ROLE]
     roles = [t for t in roles if t.labels]
     if roles:
@@ -89,7 +90,7 @@ def _agents(head: Head, ctx: Context) -> tuple[list[str], bool]:
     chief = any(t.kind is Kind.CHIEF for t in head.pre)
     if chief and ctx.performer:
         return [ctx.performer], True
-    if chief and ctx.last_group:
+    if chief and ctx.last_group and not set(ctx.last_group) <= rules.lords:
         return list(ctx.last_group), True
     if head.inherited:
         return list(head.inherited), False
@@ -170,7 +171,7 @@ class Reading:
 def resolve(head: Head, tokens: list[Token], ctx: Context, rules: Rules) -> Reading:
     """Who does the head's act, with what, where and to whom — read, never written, from ``ctx``."""
     verb = head.verb
-    agents, stated = _agents(head, ctx)
+    agents, stated = _agents(head, ctx, rules)
     agents = _contextual_agents(head, agents, stated, ctx, rules, tokens)
     objects, places, recipients, pronoun = _arguments(head, tokens[head.first:head.last + 1], rules)
     written = bool(pronoun or recipients)
@@ -182,14 +183,23 @@ def resolve(head: Head, tokens: list[Token], ctx: Context, rules: Rules) -> Read
         places.append(verb.place)
     negated = _negated(head.pre)
     recipients = _addressed(head, agents, recipients, negated, ctx, rules)
-    on_behalf = (bool(agents) and set(agents) <= rules.intermediaries
-                 and head.lemma in rules.to_bower and recipients == list(ctx.last_bower))
+    on_behalf = (bool(agents) and head.lemma in rules.to_bower
+                 and recipients == list(ctx.last_bower)
+                 and (set(agents) <= rules.intermediaries or _right_after_bow(head, tokens)))
     if not stated:
         agents = _not_to_themselves(verb.mutual, agents, recipients, ctx)
     favoured = (tuple(recipients) if verb.favour and written and agents and not negated
                 and not rules.modern else ())  # a translation names the one who thanks
     return Reading(agents, stated, objects, places, recipients, negated, implicit_object,
                    not stated and verb.officer in agents, on_behalf, cup, favoured)
+
+
+def _right_after_bow(head: Head, tokens: list[Token]) -> bool:
+    """Whether the verb written last before ``head`` in its sentence is a bow: a 辞 right after
+    another's bow declines that bow, and the bower goes on (聘礼 大夫降階西再拜稽首賓辭升成拜: the
+    大夫 goes up and completes it), as after an intermediary's 辞."""
+    before = next((t for t in reversed(tokens[:head.first]) if t.kind is Kind.VERB), None)
+    return before is not None and before.verb is not None and before.verb.bow
 
 
 def _not_to_themselves(mutual: bool, agents: list[str], recipients: list[str],
