@@ -79,3 +79,14 @@ def test_dev_set_targets(corpus: list[tuple]) -> None:
     assert figures["place_accuracy"] >= 0.80
     assert figures["facing_accuracy"] >= 0.90
     assert figures["negated_accuracy"] >= 0.95
+
+
+def test_a_role_read_with_its_generic_label_is_written_as_the_specific_one() -> None:
+    """衆介 is read [众介, 介] (GUIDE-kanripo §10); the step names one party, the 众介 (its 介
+    follows by skos:broader), while two roles read together (卿大夫) stay two."""
+    lexicon = load_lexicon()
+    steps = StepWriter(QuadWriter(), lexicon,
+                       Provenance("2026-12-01T00:00:00Z", software_iri(__version__)))
+    assert steps.narrowest_roles(["众介", "介"]) == [("众介", lexicon.concept("role", "众介").iri)]
+    assert [label for label, _ in steps.narrowest_roles(["卿", "大夫"])] == ["卿", "大夫"]
+    assert steps.narrowest_roles(["无此人"]) == [] and steps.missing == ["role:无此人"]

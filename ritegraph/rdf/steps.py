@@ -48,6 +48,18 @@ class StepWriter:
             self.missing.append(f"{scheme}:{label}")
             return None
 
+    def narrowest_roles(self, labels: list[str]) -> list[tuple[str, str]]:
+        """(label, concept IRI) of each role, leaving out one broader than another of the same
+        act (衆介 read [众介, 介]: one party, the 众介; its 介 follows by skos:broader)."""
+        concepts = []
+        for label in labels:
+            try:
+                concepts.append((label, self.lexicon.concept("role", label)))
+            except KeyError:
+                self.missing.append(f"role:{label}")
+        broader = {b for _, concept in concepts for b in concept.broader}
+        return [(label, c.iri) for label, c in concepts if c.iri not in broader]
+
     def participant(self, rite: str, role_label: str, role: str, graph: str) -> str:
         """``participant/<rite>/<role>``, written once per build."""
         p = participant_iri(rite, role.rsplit("/", 1)[-1])
@@ -69,12 +81,10 @@ class StepWriter:
         if action is not None:
             out.add(a, RG.actionType, iri(action), graph)
         for field_name, type_prop, participant_prop in ROLES:
-            for label in getattr(act, field_name):
-                role = self.concept("role", label)
-                if role is not None:
-                    out.add(a, type_prop, iri(role), graph)
-                    out.add(a, participant_prop,
-                            iri(self.participant(act.rite, label, role, graph)), graph)
+            for label, role in self.narrowest_roles(getattr(act, field_name)):
+                out.add(a, type_prop, iri(role), graph)
+                out.add(a, participant_prop,
+                        iri(self.participant(act.rite, label, role, graph)), graph)
         place = RG.placement if act.puts else RG.place
         for labels, prop, scheme in ((act.objects, RG.object, "object"),
                                      (act.places, place, "place")):
