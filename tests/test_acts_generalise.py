@@ -437,7 +437,7 @@ def predicted() -> list[dict]:
 def test_heldout_check_set_floor(predicted: list[dict]) -> None:
     total, _ = evaluate(load_gold(CHECK), predicted)
     figures = total.figures()
-    assert figures["agent_action_f1"] >= 0.94, json.dumps(figures)  # reached 0.960 (round 3)
+    assert figures["agent_action_f1"] >= 0.965, json.dumps(figures)  # reached 0.969 (round 11)
 
 
 def test_second_heldout_check_set_floor(predicted: list[dict]) -> None:
@@ -517,15 +517,15 @@ def test_serving_delicacies_is_an_act_and_the_delicacies_a_thing() -> None:
 
 #: Agent+action F1 floors of the Kanripo check sets: (first, clean score at 43c3e36, before any
 #: rule was changed on these chapters; floor just under the score reached since).
-KANRIPO_FLOORS = {"03": (0.553, 0.717), "10": (0.052, 0.900), "11": (0.020, 0.088),
+KANRIPO_FLOORS = {"03": (0.553, 0.754), "10": (0.052, 0.900), "11": (0.020, 0.088),
                   "12": (0.282, 0.871), "13": (0.389, 0.852), "14": (0.214, 0.917),
                   "16": (0.356, 0.918), "17": (0.403, 0.901)}
 
 #: The same for the fresh sets: (first, clean score — 03 12 17 at 229eb3a, 01 at 35c2a99, 14 16
 #: at cfcfdc0, 10 13 at 153b4b7, 05 06 at a95956e, 08 09 at 0c124d0; floor just under the score
 #: since).
-KANRIPO_FRESH_FLOORS = {"01": (0.843, 0.925), "03": (0.131, 0.448), "05": (0.906, 0.903),
-                        "06": (0.714, 0.903), "08": (0.752, 0.790), "09": (0.796, 0.884),
+KANRIPO_FRESH_FLOORS = {"01": (0.843, 0.930), "03": (0.131, 0.448), "05": (0.906, 0.913),
+                        "06": (0.714, 0.925), "08": (0.752, 0.815), "09": (0.796, 0.886),
                         "10": (0.911, 0.930),
                         "12": (0.416, 0.75), "13": (0.918, 0.933), "14": (0.906, 0.915),
                         "16": (0.869, 0.940), "17": (0.730, 0.925)}
