@@ -19,19 +19,14 @@ from pathlib import Path
 
 from ..model import Layer, Passage, ReadResult
 from .context import Context, Head
+from .facing import head_facings
 from .grammar import load_rules
 from .model import Act
-from .parse import (
-    head_facings,
-    parse_sentence,
-    sentences,
-    speech_segments,
-    standing_head,
-    strip_ends,
-)
+from .parse import parse_sentence, standing_head, strip_ends
 from .passes import run_passes
 from .resolve import resolve, uniq
 from .rules import Rules, Token, Verb
+from .speech import sentences, speech_segments
 from .update import update_context
 
 

@@ -1,8 +1,8 @@
-"""Reading one sentence: its verbs as act heads, and the tokens each head takes."""
+"""Reading one sentence: its verbs as act heads, and the tokens each head takes (its
+sentences and reported speech: `speech.py`; its facings: `facing.py`)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from itertools import pairwise
 
 from .context import Head
@@ -11,26 +11,6 @@ from .rules import Kind, Rules, Token
 #: Kinds that may stand between a preverb (坐, 进) and the verb it governs.
 _PREVERBAL = {Kind.FACING, Kind.ADVERB, Kind.HAND, Kind.INSTRUMENT, Kind.NEGATION, Kind.PROHIBITION,
               Kind.ADDRESSEE}
-
-
-def sentences(text: str, start: int, end: int, rules: Rules) -> Iterator[tuple[int, int]]:
-    """Sentence ranges of ``text[start:end]``, with quoted (reported) speech left out."""
-    begin, depth = start, 0
-    for i in range(start, end):
-        char = text[i]
-        if char in rules.quote_open:
-            if depth == 0 and i > begin:
-                yield begin, i
-            depth += 1
-        elif char in rules.quote_close and depth:
-            depth -= 1
-            begin = i + 1
-        elif depth == 0 and char in rules.sentence_end:
-            if i > begin:
-                yield begin, i
-            begin = i + 1
-    if depth == 0 and begin < end:
-        yield begin, end
 
 
 def standing_head(tokens: list[Token], rules: Rules) -> Head | None:
@@ -45,66 +25,6 @@ def standing_head(tokens: list[Token], rules: Rules) -> Head | None:
         return None
     pre = [t for t in tokens[:facing] if t.kind is not Kind.ROLE or t is content[0]]
     return Head(facing, facing, "立", rules.verbs["立"], pre=pre)
-
-
-def speech_segments(tokens: list[Token], rules: Rules) -> list[tuple[list[Token], bool]]:
-    """Split a sentence at reported speech; in unpunctuated classic text the words said after
-    曰 run up to the next role or 皆 (对曰诺敢不醉皆反坐), a closing formula's verb (敢不敬从)
-    or a bidding obeyed at once (延之曰升升: the second 升 is done), and are dropped. Each
-    segment comes with whether it opens with a bidding obeyed (its agent is the one bidden)."""
-    segments: list[tuple[list[Token], bool]] = [([], False)]
-    state = _NARRATIVE
-    for k, token in enumerate(tokens):
-        if token.kind is Kind.CLOSING:  # 敢不从 is words said even with no 曰 in the sentence
-            state = _CLOSING
-        if state != _NARRATIVE:
-            state = _speech_state(tokens, k, state)
-            if state == _LAST and _repeated(tokens, k) and not tokens[k].verb.addressed:
-                segments[-1] = (segments[-1][0], True)
-            if state != _NARRATIVE:
-                continue
-        segments[-1][0].append(token)
-        if token.kind is Kind.VERB and token.verb.speech:
-            segments.append(([], False))
-            state = _NARRATIVE if rules.modern else _words_after(tokens, k, rules)
-    return [s for s in segments if s[0]]
-
-
-_NARRATIVE, _WORDS, _CLOSING, _LAST, _REPLY = "narrative", "words", "closing", "last", "reply"
-
-
-def _words_after(tokens: list[Token], k: int, rules: Rules) -> str:
-    """The words said after the 曰 at ``k``: a one-word reply written solid after it (曰诺,
-    grammar ``[reply]``) is all of them, else they run on."""
-    after = tokens[k + 1] if k + 1 < len(tokens) else None
-    if (after is not None and after.kind is Kind.VERB and after.start == tokens[k].end
-            and after.verb.lemma in rules.replies):
-        return _REPLY
-    return _WORDS
-
-
-def _speech_state(tokens: list[Token], k: int, state: str) -> str:
-    """Where token ``k`` stands in unpunctuated reported speech: still in the words said,
-    after 敢不 (the closing formula's verb is the last word), the last word, or back in the
-    narrative."""
-    token = tokens[k]
-    if state == _REPLY:  # the reply itself is the last word
-        return _LAST
-    if state == _LAST or token.kind in (Kind.ROLE, Kind.ALL):
-        return _NARRATIVE
-    if token.kind is Kind.CLOSING:
-        return _CLOSING
-    if token.kind is Kind.VERB and (state == _CLOSING or _repeated(tokens, k)):
-        return _LAST
-    return state
-
-
-def _repeated(tokens: list[Token], k: int) -> bool:
-    """曰升升: a verb said and written again right after it is the bidding done (许诺: the
-    reply given, by the speaker himself when the verb is addressed)."""
-    after = tokens[k + 1] if k + 1 < len(tokens) else None
-    return (after is not None and after.kind is Kind.VERB and after.start == tokens[k].end
-            and after.verb.lemma == tokens[k].verb.lemma and not after.verb.speech)
 
 
 def _heads(tokens: list[Token], rules: Rules) -> list[Head]:
@@ -409,42 +329,3 @@ def _goes_on_directly(head: Head, after: Head, rules: Rules) -> bool:
                   or (bow and t.kind in _BEFORE_ANSWER) for t in after.pre)
     refrains = any(t.kind is Kind.NEGATION for t in after.pre)
     return between and (not bow or refrains or _answers_bow(after, rules))
-
-
-def head_facings(tokens: list[Token], heads: list[Head], rules: Rules) -> dict[int, str]:
-    """Facing per head index: a facing goes to the next verb of its sentence, else the last.
-
-    In the classic, a facing that closes a 于/自 phrase (即位于西阶下东面, 升自阼阶西乡) is the
-    position the verb before ends in; and no facing goes back to a verb across a new subject
-    (坐于床东 | 众主人在其后西面: not the 坐's)."""
-    out: dict[int, str] = {}
-    for i, token in enumerate(tokens):
-        if token.kind is not Kind.FACING:
-            continue
-        target = _facing_target(tokens, heads, i, rules)
-        if target is not None and target not in out and not heads[target].verb.furnish:
-            out[target] = token.labels[0]
-    return out
-
-
-def _facing_target(tokens: list[Token], heads: list[Head], i: int, rules: Rules) -> int | None:
-    """The head the facing at ``i`` belongs to: back to the verb before when it closes a
-    phrase (classic), else the next verb, else the last one (none across a new subject)."""
-    token = tokens[i]
-    own = [k for k, h in enumerate(heads) if h.first == i]  # a position's 立 is its facing
-    ahead = own or [k for k, h in enumerate(heads) if tokens[h.first].start > token.start]
-    behind = [k for k, h in enumerate(heads) if tokens[h.last].end <= token.start
-              and not any(t.kind is Kind.ROLE for t in tokens[h.last + 1:i])]
-    if behind and not rules.modern and _closes_phrase(tokens, i):
-        return behind[-1]
-    if ahead:
-        return ahead[0]
-    return behind[-1] if behind else None
-
-
-def _closes_phrase(tokens: list[Token], i: int) -> bool:
-    """Whether the facing at ``i`` follows a 于/自 phrase's place (于西阶下 | 东面)."""
-    j = i - 1
-    while j >= 0 and tokens[j].kind is Kind.PLACE:
-        j -= 1
-    return j < i - 1 and j >= 0 and tokens[j].kind in (Kind.LOCATIVE, Kind.ROUTE)
