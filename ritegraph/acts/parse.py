@@ -6,7 +6,7 @@ from __future__ import annotations
 from itertools import pairwise
 
 from .context import Head
-from .rules import Kind, Rules, Token
+from .rules import LINK, Kind, Rules, Token
 
 #: Kinds that may stand between a preverb (坐, 进) and the verb it governs.
 _PREVERBAL = {Kind.FACING, Kind.ADVERB, Kind.HAND, Kind.INSTRUMENT, Kind.NEGATION, Kind.PROHIBITION,
@@ -180,8 +180,20 @@ def _role_of_verb_before(tokens: list[Token], p: int, lo: int, head: Head,
         return False
     if head.verb.handles and token.start == tokens[p - 1].end:
         return True  # 冯尸踊: the body handled, not the next verb's subject
+    if head.verb.replies and _verb_solid_after(tokens, p):
+        return False  # 賔對主人卒盥: the 主人 washes; 答君而俟 keeps 君 the one answered
     return bool(head.verb.recipient and token.start - tokens[p - 1].end <= 1 and (
         not head.verb.bow or _bowed_to(token, tokens[p - 1], tokens[:head.first], rules)))
+
+
+def _verb_solid_after(tokens: list[Token], p: int) -> bool:
+    """Whether a verb follows the token at ``p`` solid, over solid adverbs only (主人卒盥), none
+    of them linking (答君而俟)."""
+    k = p + 1
+    while k < len(tokens) and tokens[k].kind is Kind.ADVERB and LINK not in tokens[k].labels \
+            and tokens[k].start == tokens[k - 1].end:
+        k += 1
+    return k < len(tokens) and tokens[k].kind is Kind.VERB and tokens[k].start == tokens[k - 1].end
 
 
 def solid_roles_before_all(tokens: list[Token], k: int) -> list[Token]:

@@ -66,6 +66,7 @@ FUNCTION_KINDS = {"negation": Kind.NEGATION, "prohibition": Kind.PROHIBITION,
 
 #: The label of an adverb saying its act waits for another's (grammar ``[sequel]``: 然后).
 SEQUEL = "sequel"
+LINK = "link"  # an adverb joining two acts of one subject (答君而俟)
 
 
 @dataclass(frozen=True)
@@ -99,6 +100,7 @@ class Verb:
     answers: bool = False  # answers a bow (答拜): the one who bowed first drinks next
     aside: bool = False  # a mourners' response (丈夫踊): others' acts go on around it
     asks: bool = False  # a request (请): a subjectless 曰 after what is asked is the reply
+    replies: bool = False  # a reply (对): a role solid between it and a verb is that verb's subject
 
     def lemma_for(self, objects: list[str]) -> str:
         for obj, lemma in self.by_object:
