@@ -267,13 +267,13 @@ def build_rules(modern: bool, terms: dict, verbs: list, grammar: dict,
         rules.verbs.setdefault(verb.lemma, verb)
         for surface in surfaces[register]:
             rules.add(surface, Kind.VERB, (verb.lemma,), verb)
-    for surface in grammar["linking"][register]:  # before [adverb], which lists them too
-        rules.add(surface, Kind.ADVERB, (LINK,))
+    for table, mark in (("linking", LINK), ("sequel", SEQUEL)):  # before [adverb], which
+        for surface in grammar[table][register]:  # lists the linking ones too
+            rules.add(surface, Kind.ADVERB, (mark,))
     for key, kind in FUNCTION_KINDS.items():
         for surface in grammar.get(key, {}).get(register, []):
             rules.add(surface, kind)
-    for surface in grammar["sequel"][register]:
-        rules.add(surface, Kind.ADVERB, (SEQUEL,))
+    rules.hands = frozenset(grammar["hand"][register])
     for pattern in grammar["facing"][register]:
         for direction in DIRECTIONS:
             rules.add(pattern.format(d=direction), Kind.FACING, (direction,))

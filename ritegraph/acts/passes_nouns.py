@@ -96,11 +96,8 @@ def _is_beside(tokens: list[Token], i: int, text: str, rules: Rules) -> bool:
     free = (i + 1 == len(tokens) or tokens[i + 1].start > token.end
             or tokens[i + 1].kind is Kind.HAND)  # 自公左受: 左 read as the hand before 受
     return (before.kind is Kind.ROUTE and before.end == token.start and free
-            and text[token.end:token.end + 1] in _HANDS)
+            and text[token.end:token.end + 1] in rules.hands)
 
-
-#: The hand sides a route passes a person by (自公左).
-_HANDS = frozenset("左右")
 
 #: The sides of a person a route or a place is given by (由主人之北).
 _SIDES = frozenset("东西南北東")

@@ -162,6 +162,7 @@ class Rules:
     cup_by_recipient: dict[str, str] = field(default_factory=dict)
     accessories: frozenset[str] = frozenset()
     fold_across_clause_end: bool = False  # 坐，奠爵: a preverb reaches across a comma
+    hands: frozenset[str] = frozenset()  # grammar [hand]: 左, 右 (自公左: the way beside him)
     passes: tuple[str, ...] = ()  # token passes in order (acts/passes.py PASSES)
     sentence_end: str = "。；！？\n"
     clause_end: str = "，、："
