@@ -1337,3 +1337,11 @@ def test_a_role_after_a_reply_and_before_a_verb_begins_the_next_clause() -> None
     assert acts[2].recipients == ["主人"]
     (answer, wait) = acts_of("答君而俟")
     assert (answer.action, answer.recipients, wait.agents) == ("对", ["公"], [])
+
+
+def test_a_role_after_mou_is_a_name_in_the_words_said() -> None:
+    """聘礼 (KR1d0038, 反命): 某君 in 反命曰以君命聘于某君某君受幣于某宫某君再拜 names a lord
+    inside the report (grammar [placeholder]): no act of the words said, and the narrative
+    opens again only with 宰."""
+    acts = acts_of("反命曰以君命聘于某君某君受幣于某宫某君再拜以享某君某君再拜宰自公左受玉")
+    assert [(a.action, a.agents) for a in acts] == [("告", []), ("受", ["宰"])]

@@ -20,6 +20,7 @@ from .passes_clauses import (
     goals,
     headings,
     leading,
+    placeholders,
     things_in_place,
 )
 from .passes_nouns import (
@@ -54,6 +55,7 @@ PASSES: dict[str, Pass] = {
     "bearers": bearers,
     "fronted_bows": fronted_bows,
     "owned_verbs": owned_verbs,
+    "placeholders": placeholders,
 }
 
 

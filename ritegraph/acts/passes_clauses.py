@@ -158,3 +158,10 @@ def bearers(tokens: list[Token], text: str, rules: Rules) -> list[Token]:
                          and before.end >= token.start - 1)):
             out[i] = Token(token.start, token.end, Kind.ROLE, (bearer,))
     return out
+
+
+def placeholders(tokens: list[Token], text: str, rules: Rules) -> list[Token]:
+    """A role written solid after 某 (grammar ``[placeholder]``) is a name in the words said
+    (反命曰以君命聘于某君某君受幣): no actor, and it does not end the speech."""
+    return [t for t in tokens
+            if not (t.kind is Kind.ROLE and t.start and text[t.start - 1] in rules.placeholders)]
