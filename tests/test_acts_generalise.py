@@ -523,7 +523,7 @@ def test_serving_delicacies_is_an_act_and_the_delicacies_a_thing() -> None:
 #: rule was changed on these chapters; floor just under the score reached since).
 KANRIPO_FLOORS = {"03": (0.553, 0.754), "10": (0.052, 0.900), "11": (0.020, 0.088),
                   "12": (0.282, 0.871), "13": (0.389, 0.852), "14": (0.214, 0.917),
-                  "16": (0.356, 0.918), "17": (0.403, 0.901)}
+                  "16": (0.356, 0.918), "17": (0.403, 0.905)}
 
 #: The same for the fresh sets: (first, clean score — 03 12 17 at 229eb3a, 01 at 35c2a99, 14 16
 #: at cfcfdc0, 10 13 at 153b4b7, 05 06 at a95956e, 08 09 at 0c124d0; floor just under the score
@@ -570,7 +570,7 @@ def test_fresh_sets_annotate_clauses_no_kanripo_check_set_has() -> None:
 
 #: The same for the second fresh sets: (first, clean score at 93427bb with the extractor of main
 #: 62bf3ba; floor just under the score since).
-KANRIPO_SECOND_FLOORS = {"05": (0.879, 0.915), "17": (0.882, 0.875)}
+KANRIPO_SECOND_FLOORS = {"05": (0.879, 0.915), "17": (0.882, 0.887)}
 
 
 @pytest.mark.parametrize("chapter", sorted(KANRIPO_SECOND_FLOORS))
@@ -1345,3 +1345,15 @@ def test_a_role_after_mou_is_a_name_in_the_words_said() -> None:
     opens again only with 宰."""
     acts = acts_of("反命曰以君命聘于某君某君受幣于某宫某君再拜以享某君某君再拜宰自公左受玉")
     assert [(a.action, a.agents) for a in acts] == [("告", []), ("受", ["宰"])]
+
+
+def test_the_third_offering_names_its_offerer_where_a_role_stands() -> None:
+    """有司彻 (KR1d0038): 三獻 after a verb or before a facing, place or verb is the third
+    offerer, the 上賓 (grammar [verb_roles]); after its doer it stays the act (少牢 賔長三獻)."""
+    acts = acts_of("卒爵拜三獻答拜受爵尸降筵受三獻爵酌以酢之三獻西楹西北面拜受爵")
+    assert [(a.action, a.agents, a.recipients) for a in acts] == [
+        ("卒爵", [], []), ("拜", [], ["上宾"]), ("答拜", ["上宾"], []), ("受", ["上宾"], []),
+        ("降", ["尸"], []), ("受", ["尸"], []), ("酌", ["尸"], []), ("酢", ["尸"], ["上宾"]),
+        ("拜受", ["上宾"], [])]
+    assert [(a.action, a.agents) for a in acts_of("賔長三獻主人降拜衆賔")] == [
+        ("三献", ["宾长"]), ("降", ["主人"]), ("拜", ["主人"])]

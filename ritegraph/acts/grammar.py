@@ -55,6 +55,7 @@ GRAMMAR_SCHEMA: dict[str, dict[str, Any]] = {
     "adverb_verbs": {"classic": dict[str, str], "modern": dict[str, str]},
     "owned_verbs": _REGISTER,
     "placeholder": _REGISTER,
+    "verb_roles": {"classic": dict[str, str], "modern": dict[str, str]},
     "fronted_bows": _REGISTER,
     "bearers": {"classic": dict[str, str], "modern": dict[str, str]},
     "position": _REGISTER,
@@ -346,6 +347,7 @@ def _settings(rules: Rules, terms: dict, grammar: dict, register: str,
     rules.position_words = frozenset(grammar["position"][register])
     rules.owned_verbs = frozenset(grammar["owned_verbs"][register])
     rules.placeholders = frozenset(grammar["placeholder"][register])
+    rules.verb_roles = dict(grammar["verb_roles"].get(register, {}))
     rules.fronted_bows = frozenset(grammar["fronted_bows"][register])
     rules.bearers = dict(grammar["bearers"].get(register, {}))
     rules.adverb_verbs = {surface: rules.verbs[lemma]

@@ -22,6 +22,7 @@ from .passes_clauses import (
     leading,
     placeholders,
     things_in_place,
+    verb_roles,
 )
 from .passes_nouns import (
     drop_classic_possessors,
@@ -56,6 +57,7 @@ PASSES: dict[str, Pass] = {
     "fronted_bows": fronted_bows,
     "owned_verbs": owned_verbs,
     "placeholders": placeholders,
+    "verb_roles": verb_roles,
 }
 
 

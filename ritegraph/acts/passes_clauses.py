@@ -165,3 +165,25 @@ def placeholders(tokens: list[Token], text: str, rules: Rules) -> list[Token]:
     (反命曰以君命聘于某君某君受幣): no actor, and it does not end the speech."""
     return [t for t in tokens
             if not (t.kind is Kind.ROLE and t.start and text[t.start - 1] in rules.placeholders)]
+
+
+_BEFORE_A_SUBJECT = (Kind.FACING, Kind.PLACE, Kind.VERB)
+
+
+def verb_roles(tokens: list[Token], text: str, rules: Rules) -> list[Token]:
+    """A verb of grammar ``[verb_roles]`` (三献) is the one who does it where a role stands:
+    after a verb (拜三獻, 受三獻爵), before a facing, place or verb (三獻北面答拜), or before 之
+    unless its doer is written solid before it (尸作三獻之爵); after its doer or a thing and
+    before anything else it stays the act (賔長三獻主人降拜, 賔長洗繶爵三獻如亞獻)."""
+    out = list(tokens)
+    for i, token in enumerate(tokens):
+        role = (rules.verb_roles.get(text[token.start:token.end])
+                if token.kind is Kind.VERB else None)
+        if role is None:
+            continue
+        before = tokens[i - 1].kind if i and tokens[i - 1].end == token.start else None
+        after = tokens[i + 1].kind if i + 1 < len(tokens) else None
+        if (before is Kind.VERB or after in _BEFORE_A_SUBJECT
+                or (after in (Kind.POSSESSIVE, Kind.PRONOUN) and before is not Kind.ROLE)):
+            out[i] = Token(token.start, token.end, Kind.ROLE, (role,))
+    return out

@@ -142,6 +142,7 @@ class Rules:
     position_words: frozenset[str] = frozenset()  # 在: X在Y, a position (立) if X is a person
     owned_verbs: frozenset[str] = frozenset()  # 命: 以君命, the lord's command (a noun)
     placeholders: frozenset[str] = frozenset()  # 某: 某君 is a name in the words said
+    verb_roles: dict[str, str] = field(default_factory=dict)  # 三献 → 上宾 where a role stands
     fronted_bows: frozenset[str] = frozenset()  # 大夫特拜: the role before it is bowed to
     bearers: dict[str, str] = field(default_factory=dict)  # 烛 → 执烛者 (烛入: the bearer)
     #: surfaces of a verb's lexicon action read as a thing (筵): the verb where one is done
