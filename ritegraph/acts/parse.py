@@ -75,7 +75,7 @@ def _is_position(tokens: list[Token], i: int, rules: Rules) -> bool:
     if rules.modern or (after < len(tokens) and tokens[after].kind is not Kind.ROLE):
         return False
     j = i - 1
-    while j >= 0 and tokens[j].kind is Kind.PLACE:
+    while j >= 0 and tokens[j].kind in (Kind.PLACE, Kind.ALL):  # 尸侑皆北面于西楹西
         j -= 1
     return j >= 0 and tokens[j].kind is Kind.ROLE
 
