@@ -151,6 +151,10 @@ class Rules:
     to_bower: frozenset[str] = frozenset()  # an intermediary's acts addressed to the last bower
     bow_answers: frozenset[str] = frozenset()  # 拜X then one of these: X's act (拜祝受尸爵)
     replies: frozenset[str] = frozenset()  # a one-word reply after 曰 (曰诺): all that is said
+    said: frozenset[str] = frozenset()  # words said that do what they say (请): the speaker's act
+    dared: frozenset[str] = frozenset()  # the same only right after ``dare`` (敢辞, 不敢辞)
+    dare: str = ""
+    said_closing: frozenset[str] = frozenset()  # a closing formula's verb that is done (敢不从)
     goals: frozenset[str] = frozenset()  # locatives that alone with a place are a going (到)
     leading: frozenset[str] = frozenset()  # joints where the first leads (带领): he goes on
     never_led: frozenset[str] = frozenset()  # the lord: 以君命 is his command, not a leading
