@@ -55,6 +55,7 @@ GRAMMAR_SCHEMA: dict[str, dict[str, Any]] = {
     "acting_as": {"classic": dict[str, str], "modern": dict[str, str]},
     "adverb_verbs": {"classic": dict[str, str], "modern": dict[str, str]},
     "owned_verbs": _REGISTER,
+    "assisting": _REGISTER,
     "fronted_bows": _REGISTER,
     "bearers": {"classic": dict[str, str], "modern": dict[str, str]},
     "position": _REGISTER,
@@ -349,6 +350,7 @@ def _settings(rules: Rules, terms: dict, grammar: dict, register: str,
                        for surface, lemma in grammar["acting_as"].get(register, {}).items()}
     rules.position_words = frozenset(grammar["position"][register])
     rules.owned_verbs = frozenset(grammar["owned_verbs"][register])
+    rules.assisting = frozenset(grammar["assisting"][register])
     rules.fronted_bows = frozenset(grammar["fronted_bows"][register])
     rules.bearers = dict(grammar["bearers"].get(register, {}))
     rules.adverb_verbs = {surface: rules.verbs[lemma]

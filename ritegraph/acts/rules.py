@@ -141,6 +141,7 @@ class Rules:
     adverb_verbs: dict[str, Verb] = field(default_factory=dict)  # 反 before a thing: giving back
     position_words: frozenset[str] = frozenset()  # 在: X在Y, a position (立) if X is a person
     owned_verbs: frozenset[str] = frozenset()  # 命: 以君命, the lord's command (a noun)
+    assisting: frozenset[str] = frozenset()  # 赞 in 膳宰赞授肺: the role assists, an aside
     fronted_bows: frozenset[str] = frozenset()  # 大夫特拜: the role before it is bowed to
     bearers: dict[str, str] = field(default_factory=dict)  # 烛 → 执烛者 (烛入: the bearer)
     #: surfaces of a verb's lexicon action read as a thing (筵): the verb where one is done
