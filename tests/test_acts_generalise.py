@@ -1381,3 +1381,14 @@ def test_a_helper_written_between_a_role_and_his_verb_makes_an_aside() -> None:
         ("祭", ["公"]), ("授", ["膳宰"]), ("拜", ["公"]), ("卒爵", ["公"]), ("奠", ["公"]),
         ("拜", ["公"]), ("执", ["公"]), ("兴", ["公"]), ("答拜", ["主人"])]
     assert acts[-1].recipients == ["公"]
+
+
+def test_a_reply_answers_the_one_who_just_spoke() -> None:
+    """士相见礼 (KR1d0038, 士见于大夫): the 擯者 returns the 贄 and speaks; each 賔對曰 answers
+    him, not the 主人 (the one last met), and the 宾's 敢辭 and 敢固辭 go to him too."""
+    acts = acts_of("賔出使擯者還其贄于門外曰某也使某還贄賔對曰某也既得見矣敢辭擯者對曰某也命某某"
+                   "非敢為儀也敢以請賔對曰某也夫子之賤私不足以踐禮敢固辭")
+    assert [(a.action, a.agents, a.recipients) for a in acts][3:] == [
+        ("曰", ["摈者"], ["宾"]), ("对", ["宾"], ["摈者"]), ("辞", ["宾"], ["摈者"]),
+        ("对", ["摈者"], ["宾"]), ("请", ["摈者"], ["宾"]), ("对", ["宾"], ["摈者"]),
+        ("辞", ["宾"], ["摈者"])]
