@@ -60,6 +60,10 @@ class Context:
     #: (asker, asked, end) of a request just made (有司请祖期): a subjectless 曰 written after
     #: what is asked (past ``end``) is the reply of the one asked (曰日侧: the host's)
     request: tuple[tuple[str, ...], tuple[str, ...], int] = ((), (), -1)
+    #: who just spoke (曰, 对: the act before, or his words that do what they say since): a
+    #: reply with no one named answers him (擯者對曰…賔對曰: to the 摈者)
+    speaker: tuple[str, ...] = ()
+    spoken_to: tuple[str, ...] = ()  # whom he spoke to: his words that do what they say go to him
 
     def other_actor(self, agents: list[str], skip: frozenset[str] = frozenset()) -> list[str]:
         """The last actor other than ``agents``, passing over ``skip`` roles while another

@@ -44,7 +44,7 @@ def extract_from_passage(text: str, passage: Passage, rules: Rules, ctx: Context
         ctx.section, ctx.last_object, ctx.last_cup = passage.section, (), ()
     for s, e in sentences(text, passage.start, passage.end, rules):
         tokens = run_passes(rules.tokens(text, s, e), text, rules)
-        for segment, obeys in speech_segments(tokens, rules):
+        for segment, obeys in speech_segments(tokens, rules, text):
             if obeys and acts and acts[-1].recipients:  # 摈者延之曰升升: the one bidden goes up
                 ctx.subject = tuple(acts[-1].recipients)
             heads = parse_sentence(segment, rules)

@@ -51,11 +51,13 @@ GRAMMAR_SCHEMA: dict[str, dict[str, Any]] = {
     "retainers": {"lords": _STRINGS, "retainer": str},
     "bow_answers": {"lemmas": _STRINGS},
     "reply": {"lemmas": _STRINGS},
+    "said": {"always": _STRINGS, "dared": _STRINGS, "dare": str, "closing": _STRINGS},
     "acting_as": {"classic": dict[str, str], "modern": dict[str, str]},
     "adverb_verbs": {"classic": dict[str, str], "modern": dict[str, str]},
     "owned_verbs": _REGISTER,
     "placeholder": _REGISTER,
     "verb_roles": {"classic": dict[str, str], "modern": dict[str, str]},
+    "assisting": _REGISTER,
     "fronted_bows": _REGISTER,
     "bearers": {"classic": dict[str, str], "modern": dict[str, str]},
     "position": _REGISTER,
@@ -342,12 +344,17 @@ def _settings(rules: Rules, terms: dict, grammar: dict, register: str,
     rules.retainer = grammar["retainers"]["retainer"]
     rules.bow_answers = frozenset(grammar["bow_answers"]["lemmas"])
     rules.replies = frozenset(grammar["reply"]["lemmas"])
+    rules.said = frozenset(grammar["said"]["always"])
+    rules.dared = frozenset(grammar["said"]["dared"])
+    rules.dare = grammar["said"]["dare"]
+    rules.said_closing = frozenset(grammar["said"]["closing"])
     rules.acting_as = {surface: rules.verbs[lemma]
                        for surface, lemma in grammar["acting_as"].get(register, {}).items()}
     rules.position_words = frozenset(grammar["position"][register])
     rules.owned_verbs = frozenset(grammar["owned_verbs"][register])
     rules.placeholders = frozenset(grammar["placeholder"][register])
     rules.verb_roles = dict(grammar["verb_roles"].get(register, {}))
+    rules.assisting = frozenset(grammar["assisting"][register])
     rules.fronted_bows = frozenset(grammar["fronted_bows"][register])
     rules.bearers = dict(grammar["bearers"].get(register, {}))
     rules.adverb_verbs = {surface: rules.verbs[lemma]

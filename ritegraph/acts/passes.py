@@ -14,6 +14,7 @@ from collections.abc import Callable
 from .passes_clauses import (
     acting_as,
     adverb_verbs,
+    assisting,
     bearers,
     enumerations,
     fronted_bows,
@@ -48,6 +49,7 @@ PASSES: dict[str, Pass] = {
     "verbal_nouns": verbal_nouns,
     "verbal_things": verbal_things,
     "acting_as": acting_as,
+    "assisting": assisting,
     "adverb_verbs": adverb_verbs,
     "things_in_place": things_in_place,
     "leading": leading,

@@ -6,6 +6,8 @@ a torch written as a subject is its bearer. Registered by name in :mod:`ritegrap
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from .rules import Kind, Rules, Token
 
 
@@ -52,6 +54,31 @@ def acting_as(tokens: list[Token], text: str, rules: Rules) -> list[Token]:
                 and (after is None or after.kind in (Kind.CLAUSE_END, Kind.ROLE))):
             out[i] = Token(token.start, token.end, Kind.VERB, (verb.lemma,), verb)
     return out
+
+
+def assisting(tokens: list[Token], text: str, rules: Rules) -> list[Token]:
+    """A helper's word (grammar ``[assisting]``, 赞) written solid between a role and a verb is
+    no role: the role before it does the verb, assisting the one acting, so the act is an aside
+    and the series goes on with him (燕礼 公祭如賓禮膳宰贊授肺不拜酒: the 公's 不拜酒)."""
+    out: list[Token] = []
+    helper = False
+    for i, token in enumerate(tokens):
+        if helper:  # the verb the helper's word stands before
+            token, helper = replace(token, verb=replace(token.verb, aside=True)), False
+        elif _is_helper(tokens, i, text, rules):
+            helper = True
+            continue
+        out.append(token)
+    return out
+
+
+def _is_helper(tokens: list[Token], i: int, text: str, rules: Rules) -> bool:
+    token = tokens[i]
+    before = tokens[i - 1] if i else None
+    after = tokens[i + 1] if i + 1 < len(tokens) else None
+    return (token.kind is Kind.ROLE and text[token.start:token.end] in rules.assisting
+            and before is not None and before.kind is Kind.ROLE and before.end == token.start
+            and after is not None and after.kind is Kind.VERB and after.start == token.end)
 
 
 def adverb_verbs(tokens: list[Token], text: str, rules: Rules) -> list[Token]:

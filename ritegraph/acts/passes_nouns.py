@@ -6,6 +6,7 @@ noun stands (匕奠于鼎, 执二匕, 房中之羞), and a thing written where i
 
 from __future__ import annotations
 
+from .passes_sides import is_beside, is_landmark, leave_beside
 from .rules import Kind, Rules, Token
 
 
@@ -25,10 +26,10 @@ def _possessor_step(tokens: list[Token], i: int, out: list[Token], text: str,
     """Read ``tokens[i]`` (and its follower) into ``out``; how many tokens it took."""
     token = tokens[i]
     following = tokens[i + 1] if i + 1 < len(tokens) else None
-    if _is_landmark(tokens, i, text, rules):
+    if is_landmark(tokens, i, text, rules):
         return 2
-    if _is_beside(tokens, i, text, rules):
-        return 1
+    if is_beside(tokens, i, text, rules):
+        return leave_beside(tokens, i, out)
     if _is_possessor(tokens, i):
         while len(out) > 1 and out[-1].kind is Kind.JOINT and out[-2].kind is Kind.ROLE:
             del out[-2:]  # 宾客和大夫的弓: both own the thing
@@ -72,35 +73,6 @@ def _dress_of(tokens: list[Token], k: int, verb: Token, rules: Rules) -> bool:
     dress = tokens[k] if k < len(tokens) else None
     return (dress is not None and dress.kind is Kind.OBJECT and dress.start == verb.end
             and bool(set(dress.labels) & rules.dress))
-
-
-def _is_landmark(tokens: list[Token], i: int, text: str, rules: Rules) -> bool:
-    """A role after 由/自/于, or right after the subject, with 之 and a side (宰由主人之北舉幣,
-    立于主人之東, 主婦主人之北西面拜送爵): where the act passes or happens, beside that person;
-    he neither acts nor is addressed (classic)."""
-    if rules.modern or not 0 < i < len(tokens) - 1 or tokens[i].kind is not Kind.ROLE:
-        return False
-    before, following = tokens[i - 1], tokens[i + 1]
-    return (before.kind in (Kind.ROUTE, Kind.LOCATIVE, Kind.ROLE) and before.end == tokens[i].start
-            and following.kind is Kind.PRONOUN and following.start == tokens[i].end
-            and text[following.end:following.end + 1] in _SIDES)
-
-
-def _is_beside(tokens: list[Token], i: int, text: str, rules: Rules) -> bool:
-    """A role written solid after 由/自 and before a hand side 左/右 that no surface reads (宰自公
-    左受玉, 宰執圭屈繅自公左授使者): the way passes on that side of him; he neither acts nor is
-    addressed (classic)."""
-    if rules.modern or i < 1 or tokens[i].kind is not Kind.ROLE:
-        return False
-    token, before = tokens[i], tokens[i - 1]
-    free = (i + 1 == len(tokens) or tokens[i + 1].start > token.end
-            or tokens[i + 1].kind is Kind.HAND)  # 自公左受: 左 read as the hand before 受
-    return (before.kind is Kind.ROUTE and before.end == token.start and free
-            and text[token.end:token.end + 1] in rules.hands)
-
-
-#: The sides of a person a route or a place is given by (由主人之北).
-_SIDES = frozenset("东西南北東")
 
 
 def _is_possessor(tokens: list[Token], i: int) -> bool:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from .context import Context, Head
 from .parse import solid_roles_before_all
-from .rules import SEQUEL, Kind, Rules, Token
+from .rules import SEQUEL, Kind, Rules, Token, Verb
 
 _PHRASE_TAIL = {Kind.PLACE, Kind.OBJECT, Kind.ROLE}
 
@@ -253,9 +253,23 @@ def _addressed(head: Head, agents: list[str], recipients: list[str], negated: bo
     unnamed = "" in recipients
     needs_one = (verb.bow or verb.addressed) and not recipients and head.lemma != "拜受" \
         and not (negated and head.lemma == "拜")
+    in_dialogue = _in_dialogue(verb, agents, ctx) if needs_one else []
+    if in_dialogue:
+        return in_dialogue
     if unnamed or needs_one:
         return [r for r in recipients if r] or _bowed_to(head, agents, ctx, rules)
     return recipients
+
+
+def _in_dialogue(verb: Verb, agents: list[str], ctx: Context) -> list[str]:
+    """Whom an address naming no one goes to right after a 曰 or a reply: a reply answers the
+    one who just spoke (擯者對曰…賔對曰: the 摈者), and the speaker's own acts go on to the one
+    he spoke to (賔對曰…敢辭: the 摈者)."""
+    if not ctx.speaker:
+        return []
+    if verb.replies and not set(ctx.speaker) & set(agents):
+        return list(ctx.speaker)
+    return list(ctx.spoken_to) if tuple(agents) == ctx.speaker else []
 
 
 def _objects(head: Head, objects: list[str], recipients: list[str], ctx: Context,

@@ -143,6 +143,7 @@ class Rules:
     owned_verbs: frozenset[str] = frozenset()  # 命: 以君命, the lord's command (a noun)
     placeholders: frozenset[str] = frozenset()  # 某: 某君 is a name in the words said
     verb_roles: dict[str, str] = field(default_factory=dict)  # 三献 → 上宾 where a role stands
+    assisting: frozenset[str] = frozenset()  # 赞 in 膳宰赞授肺: the role assists, an aside
     fronted_bows: frozenset[str] = frozenset()  # 大夫特拜: the role before it is bowed to
     bearers: dict[str, str] = field(default_factory=dict)  # 烛 → 执烛者 (烛入: the bearer)
     #: surfaces of a verb's lexicon action read as a thing (筵): the verb where one is done
@@ -153,6 +154,10 @@ class Rules:
     to_bower: frozenset[str] = frozenset()  # an intermediary's acts addressed to the last bower
     bow_answers: frozenset[str] = frozenset()  # 拜X then one of these: X's act (拜祝受尸爵)
     replies: frozenset[str] = frozenset()  # a one-word reply after 曰 (曰诺): all that is said
+    said: frozenset[str] = frozenset()  # words said that do what they say (请): the speaker's act
+    dared: frozenset[str] = frozenset()  # the same only right after ``dare`` (敢辞, 不敢辞)
+    dare: str = ""
+    said_closing: frozenset[str] = frozenset()  # a closing formula's verb that is done (敢不从)
     goals: frozenset[str] = frozenset()  # locatives that alone with a place are a going (到)
     leading: frozenset[str] = frozenset()  # joints where the first leads (带领): he goes on
     never_led: frozenset[str] = frozenset()  # the lord: 以君命 is his command, not a leading

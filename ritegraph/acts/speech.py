@@ -27,21 +27,26 @@ def sentences(text: str, start: int, end: int, rules: Rules) -> Iterator[tuple[i
         yield begin, end
 
 
-def speech_segments(tokens: list[Token], rules: Rules) -> list[tuple[list[Token], bool]]:
+def speech_segments(tokens: list[Token], rules: Rules, text: str = ""
+                    ) -> list[tuple[list[Token], bool]]:
     """Split a sentence at reported speech; in unpunctuated classic text the words said after
     曰 run up to the next role or 皆 (对曰诺敢不醉皆反坐), a closing formula's verb (敢不敬从)
-    or a bidding obeyed at once (延之曰升升: the second 升 is done), and are dropped. Each
-    segment comes with whether it opens with a bidding obeyed (its agent is the one bidden)."""
+    or a bidding obeyed at once (延之曰升升: the second 升 is done), and are dropped, but for
+    the words that do what they say (grammar ``[said]``: 请, 敢辞, 敢不从), each a segment of
+    its own (the speaker's act). Each segment comes with whether it opens with a bidding
+    obeyed (its agent is the one bidden)."""
     segments: list[tuple[list[Token], bool]] = [([], False)]
     state = _NARRATIVE
     for k, token in enumerate(tokens):
         if token.kind is Kind.CLOSING:  # 敢不从 is words said even with no 曰 in the sentence
             state = _CLOSING
         if state != _NARRATIVE:
-            state = _speech_state(tokens, k, state)
+            before, state = state, _speech_state(tokens, k, state)
             if state == _LAST and _repeated(tokens, k) and not tokens[k].verb.addressed:
                 segments[-1] = (segments[-1][0], True)
             if state != _NARRATIVE:
+                if _performed(tokens, k, before, text, rules):
+                    segments += [(_said(tokens, k, rules), False), ([], False)]
                 continue
         segments[-1][0].append(token)
         if token.kind is Kind.VERB and token.verb.speech:
@@ -51,6 +56,31 @@ def speech_segments(tokens: list[Token], rules: Rules) -> list[tuple[list[Token]
 
 
 _NARRATIVE, _WORDS, _CLOSING, _LAST, _REPLY = "narrative", "words", "closing", "last", "reply"
+
+
+def _performed(tokens: list[Token], k: int, before: str, text: str, rules: Rules) -> bool:
+    """Whether the verb at ``k``, in the words said, does what it says: the closing formula's
+    verb when one of ``[said] closing`` (敢不从), a verb of ``[said] always`` (请), one of
+    ``dared`` right after 敢 (敢辞); not one written solid after the 曰 (曰请祭期: the saying is
+    the request, one act)."""
+    token, previous = tokens[k], tokens[k - 1] if k else None
+    if token.kind is not Kind.VERB or rules.modern or before == _REPLY:
+        return False
+    if (previous is not None and previous.kind is Kind.VERB and previous.verb.speech
+            and previous.end == token.start):
+        return False
+    lemma = token.verb.lemma
+    return ((before == _CLOSING and lemma in rules.said_closing) or lemma in rules.said
+            or (lemma in rules.dared and text.endswith(rules.dare, 0, token.start)))
+
+
+def _said(tokens: list[Token], k: int, rules: Rules) -> list[Token]:
+    """The verb said, with the 不 of 不敢辞 written before its 敢."""
+    previous = tokens[k - 1] if k else None
+    if (previous is not None and previous.kind is Kind.NEGATION
+            and previous.end + len(rules.dare) == tokens[k].start):
+        return [previous, tokens[k]]
+    return [tokens[k]]
 
 
 def _words_after(tokens: list[Token], k: int, rules: Rules) -> str:

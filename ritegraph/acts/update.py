@@ -31,6 +31,16 @@ def update_context(ctx: Context, head: Head, reading: Reading, text: str, rules:
         ctx.doers[head.verb.lemma] = tuple(agents)
     _update_command(ctx, head, reading)
     _update_request(ctx, head, reading, end)
+    _update_speaker(ctx, head, reading)
+
+
+def _update_speaker(ctx: Context, head: Head, reading: Reading) -> None:
+    """Who just spoke: the agent of a 曰 or a reply; kept while he goes on (his words that do
+    what they say), over at anyone else's act."""
+    if head.verb.speech or head.verb.replies:
+        ctx.speaker, ctx.spoken_to = tuple(reading.agents), tuple(reading.recipients)
+    elif tuple(reading.agents) != ctx.speaker:
+        ctx.speaker, ctx.spoken_to = (), ()
 
 
 def _update_command(ctx: Context, head: Head, reading: Reading) -> None:
