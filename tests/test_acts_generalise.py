@@ -529,7 +529,7 @@ KANRIPO_FLOORS = {"03": (0.553, 0.754), "10": (0.052, 0.900), "11": (0.020, 0.08
 #: at cfcfdc0, 10 13 at 153b4b7, 05 06 at a95956e, 08 09 at 0c124d0; floor just under the score
 #: since).
 KANRIPO_FRESH_FLOORS = {"01": (0.843, 0.930), "03": (0.131, 0.448), "05": (0.906, 0.913),
-                        "06": (0.714, 0.925), "08": (0.752, 0.821), "09": (0.796, 0.886),
+                        "06": (0.714, 0.945), "08": (0.752, 0.821), "09": (0.796, 0.886),
                         "10": (0.911, 0.930),
                         "12": (0.416, 0.75), "13": (0.918, 0.933), "14": (0.906, 0.915),
                         "16": (0.869, 0.940), "17": (0.730, 0.925)}
@@ -1422,3 +1422,13 @@ def test_a_reply_answers_the_one_who_just_spoke() -> None:
         ("曰", ["摈者"], ["宾"]), ("对", ["宾"], ["摈者"]), ("辞", ["宾"], ["摈者"]),
         ("对", ["摈者"], ["宾"]), ("请", ["摈者"], ["宾"]), ("对", ["宾"], ["摈者"]),
         ("辞", ["宾"], ["摈者"])]
+
+
+def test_a_report_back_is_the_messengers_while_the_one_he_bade_goes_on() -> None:
+    """燕礼 (KR1d0038): 射人命賔賔少進禮辭反命又命之 — 反命 (grammar [report_back]) with no
+    subject, right after the 宾 he bade declines, is the 射人's, who then bids him again."""
+    acts = acts_of("射人命賔賔少進禮辭反命又命之賔再拜稽首")
+    assert [(a.action, a.agents) for a in acts] == [
+        ("命", ["射人"]), ("辞", ["宾"]), ("告", ["射人"]), ("命", ["射人"]),
+        ("再拜稽首", ["宾"])]
+    assert acts[3].recipients == ["宾"]

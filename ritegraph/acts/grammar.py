@@ -14,6 +14,7 @@ lexicon does not give that reading (compounds such as 卿大夫 = 卿 + 大夫, 
 
 from __future__ import annotations
 
+import dataclasses
 import tomllib
 import types
 import typing
@@ -56,6 +57,7 @@ GRAMMAR_SCHEMA: dict[str, dict[str, Any]] = {
     "adverb_verbs": {"classic": dict[str, str], "modern": dict[str, str]},
     "owned_verbs": _REGISTER,
     "placeholder": _REGISTER,
+    "report_back": _REGISTER,
     "verb_roles": {"classic": dict[str, str], "modern": dict[str, str]},
     "assisting": _REGISTER,
     "fronted_bows": _REGISTER,
@@ -282,11 +284,21 @@ def build_rules(modern: bool, terms: dict, verbs: list, grammar: dict,
         for direction in DIRECTIONS:
             rules.add(pattern.format(d=direction), Kind.FACING, (direction,))
     _add_lexicon_surfaces(rules, lexicon)
+    _mark_reports_back(rules, grammar["report_back"][register])
     for word in blockers:  # words that contain a label but are not that entity (利成, 君子)
         if word not in rules.surfaces:
             rules.add(word, Kind.OPAQUE)
     _settings(rules, terms, grammar, register, lexicon)
     return rules
+
+
+def _mark_reports_back(rules: Rules, surfaces: list[str]) -> None:
+    """Surfaces of grammar ``[report_back]`` (反命) read as their verb reporting an errand done."""
+    for surface in surfaces:
+        kind, labels, verb = rules.surfaces.get(surface, (None, (), None))
+        if verb is None:
+            raise InputError(f"grammar.toml [report_back]: {surface!r} is no verb surface")
+        rules.surfaces[surface] = (kind, labels, dataclasses.replace(verb, reports_back=True))
 
 
 def _add_lexicon_surfaces(rules: Rules, lexicon: dict[str, dict[str, tuple[str, ...]]]) -> None:

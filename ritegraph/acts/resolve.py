@@ -183,6 +183,7 @@ def resolve(head: Head, tokens: list[Token], ctx: Context, rules: Rules) -> Read
         places.append(verb.place)
     negated = _negated(head.pre)
     recipients = _addressed(head, agents, recipients, negated, ctx, rules)
+    recipients = _to_the_sender(verb, agents, recipients, ctx)
     on_behalf = (bool(agents) and head.lemma in rules.to_bower
                  and recipients == list(ctx.last_bower)
                  and (set(agents) <= rules.intermediaries or _right_after_bow(head, tokens)))
@@ -320,7 +321,7 @@ def _in_a_series(head: Head, agents: list[str], ctx: Context, tokens: list[Token
     asker, asked, end = ctx.request
     if head.verb.speech and asker and tuple(agents) == asker and tokens[head.first].start > end:
         return list(asked)  # 有司请祖期曰日侧: the host answers what he was asked
-    if _next_order(head, agents, ctx):
+    if _next_order(head, agents, ctx) or _reports_back(head, agents, ctx):
         return list(ctx.command[0])  # 司马命弟子说侯之…而释之，命获者: orders come from the 司马
     if head.inherited or not agents:
         return agents
@@ -329,6 +330,20 @@ def _in_a_series(head: Head, agents: list[str], ctx: Context, tokens: list[Token
     if head.verb.drinker:
         return _drinker(agents, ctx, head.all_go_on())
     return agents
+
+
+def _reports_back(head: Head, agents: list[str], ctx: Context) -> bool:
+    """Whether a subjectless 反命 (grammar ``[report_back]``) is the messenger's: the one he
+    gave an order to goes on (燕礼 射人命賔賔少進禮辭反命: the 射人 brings the answer back)."""
+    return head.verb.reports_back and bool(ctx.command[0]) and tuple(agents) == ctx.command[1]
+
+
+def _to_the_sender(verb: Verb, agents: list[str], recipients: list[str],
+                   ctx: Context) -> list[str]:
+    """A report back goes to the one who sent the messenger, not to the one he went to."""
+    if verb.reports_back and recipients == list(ctx.command[1]):
+        return ctx.other_actor([*agents, *recipients]) or recipients
+    return recipients
 
 
 def _named_before(agents: list[str], head: Head, tokens: list[Token]) -> bool:

@@ -101,6 +101,7 @@ class Verb:
     aside: bool = False  # a mourners' response (丈夫踊): others' acts go on around it
     asks: bool = False  # a request (请): a subjectless 曰 after what is asked is the reply
     replies: bool = False  # a reply (对): a role solid between it and a verb is that verb's subject
+    reports_back: bool = False  # 反命 (grammar [report_back]): the messenger's, after his errand
 
     def lemma_for(self, objects: list[str]) -> str:
         for obj, lemma in self.by_object:
