@@ -514,6 +514,15 @@ def test_a_role_with_places_and_a_facing_and_no_verb_stands_there() -> None:
     assert [a.action for a in acts_of("主婦北面于阼階上荅拜")] == ["答拜"]
 
 
+def test_eating_is_an_act_and_a_bow_bidding_to_eat_is_one_bow() -> None:
+    """少牢 (second 16): 尸又食食胾 — 食 is read (verbs.toml); 公食大夫 公再拜揖食: one 揖."""
+    acts = acts_of("尸又食食胾上佐食舉尸一魚")
+    assert [(a.quote, a.action, a.agents) for a in acts][:2] == [("尸又食", "食", ["尸"]),
+                                                                ("食胾", "食", ["尸"])]
+    assert [(a.quote, a.action) for a in acts_of("公再拜，揖食。")] == [("公再拜", "再拜"),
+                                                                    ("揖食", "揖")]
+
+
 def test_serving_delicacies_is_an_act_and_the_delicacies_a_thing() -> None:
     """少牢/有司彻: 司士羞豕脀; in 宰夫羞房中之羞 the second 羞 is the dish."""
     (act,) = acts_of("宰夫羞房中之羞")
@@ -571,7 +580,7 @@ def test_fresh_sets_annotate_clauses_no_kanripo_check_set_has() -> None:
 
 #: The same for the second fresh sets: (first, clean score — 05 17 at 93427bb with the extractor of
 #: main 62bf3ba, 01 16 at 2ff0e3c with the extractor of 36d202c; floor just under the score since).
-KANRIPO_SECOND_FLOORS = {"01": (0.720, 0.715), "05": (0.879, 0.915), "16": (0.879, 0.875),
+KANRIPO_SECOND_FLOORS = {"01": (0.720, 0.715), "05": (0.879, 0.915), "16": (0.879, 0.885),
                          "17": (0.882, 0.875)}
 
 
