@@ -523,6 +523,14 @@ def test_eating_is_an_act_and_a_bow_bidding_to_eat_is_one_bow() -> None:
                                                                     ("揖食", "揖")]
 
 
+def test_no_preverb_folds_across_then_and_the_blessing_is_no_officer() -> None:
+    """士冠礼 (second 01): 進容乃祝坐如初乃冠興復位 — 乃祝 is the blessing ([opaque]), not the
+    officer 祝, and 坐 does not fold across 乃 ([step]) into 冠: 进, 坐, 冠, 兴, 复位 by the 宾."""
+    acts = acts_of("賓右手執項左手執前進容乃祝坐如初乃冠興復位")
+    assert [(a.action, a.agents) for a in acts][2:] == [
+        ("进", ["宾"]), ("坐", ["宾"]), ("冠", ["宾"]), ("兴", ["宾"]), ("复位", ["宾"])]
+
+
 def test_serving_delicacies_is_an_act_and_the_delicacies_a_thing() -> None:
     """少牢/有司彻: 司士羞豕脀; in 宰夫羞房中之羞 the second 羞 is the dish."""
     (act,) = acts_of("宰夫羞房中之羞")
@@ -580,7 +588,7 @@ def test_fresh_sets_annotate_clauses_no_kanripo_check_set_has() -> None:
 
 #: The same for the second fresh sets: (first, clean score — 05 17 at 93427bb with the extractor of
 #: main 62bf3ba, 01 16 at 2ff0e3c with the extractor of 36d202c; floor just under the score since).
-KANRIPO_SECOND_FLOORS = {"01": (0.720, 0.715), "05": (0.879, 0.915), "16": (0.879, 0.885),
+KANRIPO_SECOND_FLOORS = {"01": (0.720, 0.755), "05": (0.879, 0.915), "16": (0.879, 0.885),
                          "17": (0.882, 0.875)}
 
 
