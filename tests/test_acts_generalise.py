@@ -531,6 +531,15 @@ def test_no_preverb_folds_across_then_and_the_blessing_is_no_officer() -> None:
         ("进", ["宾"]), ("坐", ["宾"]), ("冠", ["宾"]), ("兴", ["宾"]), ("复位", ["宾"])]
 
 
+def test_the_cap_holder_is_an_officer_and_the_first_place_a_place_returned_to() -> None:
+    """士冠礼 (second 01): 執冠者 is an 有司 (terms.toml; 注 執之者有司也), not the 冠者; 復初位 is
+    复位 (verbs.toml)."""
+    acts = acts_of("降西階一等執冠者升一等東面授賓")
+    assert [(a.action, a.agents) for a in acts][1:] == [("升", ["有司"]), ("授", ["有司"])]
+    assert [(a.quote, a.action, a.agents) for a in acts_of("主人降復初位")][-1:] == [
+        ("復初位", "复位", ["主人"])]
+
+
 def test_serving_delicacies_is_an_act_and_the_delicacies_a_thing() -> None:
     """少牢/有司彻: 司士羞豕脀; in 宰夫羞房中之羞 the second 羞 is the dish."""
     (act,) = acts_of("宰夫羞房中之羞")
@@ -588,7 +597,7 @@ def test_fresh_sets_annotate_clauses_no_kanripo_check_set_has() -> None:
 
 #: The same for the second fresh sets: (first, clean score — 05 17 at 93427bb with the extractor of
 #: main 62bf3ba, 01 16 at 2ff0e3c with the extractor of 36d202c; floor just under the score since).
-KANRIPO_SECOND_FLOORS = {"01": (0.720, 0.755), "05": (0.879, 0.915), "16": (0.879, 0.885),
+KANRIPO_SECOND_FLOORS = {"01": (0.720, 0.785), "05": (0.879, 0.915), "16": (0.879, 0.885),
                          "17": (0.882, 0.875)}
 
 
