@@ -540,6 +540,14 @@ def test_the_cap_holder_is_an_officer_and_the_first_place_a_place_returned_to() 
         ("復初位", "复位", ["主人"])]
 
 
+def test_a_plain_bow_right_after_meeting_someone_is_the_one_who_met_him() -> None:
+    """士冠礼 孤子 (second 01): 主人紒而迎賔拜揖讓立于序端 — the one met does not go on into a bow
+    that answers nothing: 拜 揖 让 立 by the 主人 (the 宾 had them before)."""
+    acts = acts_of("主人紒而迎賔拜揖讓立于序端")
+    assert [(a.action, a.agents) for a in acts] == [
+        ("迎", ["主人"]), ("拜", ["主人"]), ("揖", ["主人"]), ("让", ["主人"]), ("立", ["主人"])]
+
+
 def test_serving_delicacies_is_an_act_and_the_delicacies_a_thing() -> None:
     """少牢/有司彻: 司士羞豕脀; in 宰夫羞房中之羞 the second 羞 is the dish."""
     (act,) = acts_of("宰夫羞房中之羞")
@@ -597,7 +605,7 @@ def test_fresh_sets_annotate_clauses_no_kanripo_check_set_has() -> None:
 
 #: The same for the second fresh sets: (first, clean score — 05 17 at 93427bb with the extractor of
 #: main 62bf3ba, 01 16 at 2ff0e3c with the extractor of 36d202c; floor just under the score since).
-KANRIPO_SECOND_FLOORS = {"01": (0.720, 0.785), "05": (0.879, 0.915), "16": (0.879, 0.885),
+KANRIPO_SECOND_FLOORS = {"01": (0.720, 0.830), "05": (0.879, 0.915), "16": (0.879, 0.885),
                          "17": (0.882, 0.875)}
 
 
