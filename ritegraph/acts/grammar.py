@@ -268,8 +268,9 @@ def build_rules(modern: bool, terms: dict, verbs: list, grammar: dict,
         rules.verbs.setdefault(verb.lemma, verb)
         for surface in surfaces[register]:
             rules.add(surface, Kind.VERB, (verb.lemma,), verb)
-    for table, mark in (("linking", LINK), ("sequel", SEQUEL), ("step", STEP)):  # before [adverb], which
-        for surface in grammar[table][register]:  # lists the linking ones too
+    marks = (("linking", LINK), ("sequel", SEQUEL), ("step", STEP))
+    for table, mark in marks:  # before [adverb], which lists the marked ones too
+        for surface in grammar[table][register]:
             rules.add(surface, Kind.ADVERB, (mark,))
     for key, kind in FUNCTION_KINDS.items():
         for surface in grammar.get(key, {}).get(register, []):
