@@ -26,7 +26,7 @@ from ..errors import InputError
 from ..resources import data_dir
 from .model import DIRECTIONS
 from .passes import PASSES
-from .rules import FUNCTION_KINDS, LINK, SEQUEL, Kind, Rules, Verb
+from .rules import FUNCTION_KINDS, LINK, SEQUEL, STEP, Kind, Rules, Verb
 
 if TYPE_CHECKING:
     from ..lexicon import Lexicon
@@ -64,6 +64,7 @@ GRAMMAR_SCHEMA: dict[str, dict[str, Any]] = {
     "bearers": {"classic": dict[str, str], "modern": dict[str, str]},
     "position": _REGISTER,
     "sequel": _REGISTER,
+    "step": _REGISTER,
     "linking": _REGISTER,
     "merge": {str: str},
     "merge_modern": {str: str},
@@ -273,8 +274,9 @@ def build_rules(modern: bool, terms: dict, verbs: list, grammar: dict,
         rules.verbs.setdefault(verb.lemma, verb)
         for surface in surfaces[register]:
             rules.add(surface, Kind.VERB, (verb.lemma,), verb)
-    for table, mark in (("linking", LINK), ("sequel", SEQUEL)):  # before [adverb], which
-        for surface in grammar[table][register]:  # lists the linking ones too
+    marks = (("linking", LINK), ("sequel", SEQUEL), ("step", STEP))
+    for table, mark in marks:  # before [adverb], which lists the marked ones too
+        for surface in grammar[table][register]:
             rules.add(surface, Kind.ADVERB, (mark,))
     for key, kind in FUNCTION_KINDS.items():
         for surface in grammar.get(key, {}).get(register, []):

@@ -6,7 +6,7 @@ from __future__ import annotations
 from itertools import pairwise
 
 from .context import Head
-from .rules import LINK, Kind, Rules, Token
+from .rules import LINK, STEP, Kind, Rules, Token
 
 #: Kinds that may stand between a preverb (坐, 进) and the verb it governs.
 _PREVERBAL = {Kind.FACING, Kind.ADVERB, Kind.HAND, Kind.INSTRUMENT, Kind.NEGATION, Kind.PROHIBITION,
@@ -83,11 +83,12 @@ def _is_position(tokens: list[Token], i: int, rules: Rules) -> bool:
 def _folds(tokens: list[Token], i: int, allow: set[Kind], rules: Rules) -> bool:
     """A preverb folds when the verb it governs follows (across a comma where the grammar's
     ``[fold] across_clause_end`` says so: 南面坐，奠爵 is one 坐奠); not before a hand's act
-    (坐左执爵右祭脯醢: the 坐 governs both hands' acts and stands alone, GUIDE-kanripo §7)."""
+    (坐左执爵右祭脯醢: the 坐 governs both hands' acts and stands alone, GUIDE-kanripo §7), nor
+    across a ``[step]`` adverb (士冠礼 坐如初乃冠: the 坐, then the capping)."""
     previous = None
     for token in tokens[i + 1:]:
         kind = token.kind
-        if kind is Kind.HAND:
+        if kind is Kind.HAND or (kind is Kind.ADVERB and STEP in token.labels):
             return False
         if kind is Kind.VERB:
             if token.verb.fold:
@@ -336,7 +337,9 @@ def _goes_on_directly(head: Head, after: Head, rules: Rules) -> bool:
     to the one seen), or after a bow where he stands and faces (再拜主人東面答拜, 再拜賔西階上…
     答再拜) or a negation (拜尸不顧); after a bow, ``after`` answers it or is refused."""
     bow = head.verb.bow
-    faced = bow or not after.verb.bow  # 見贊者西面拜: the one seen is bowed to, he bows not
+    if after.verb.bow and not bow and not after.verb.answers:
+        return False  # 迎賔拜, 見贊者西面拜: the one met or seen is bowed to, he bows not
+    faced = bow or not after.verb.bow
     between = all((t.kind is Kind.VERB and t.verb.fold) or (faced and t.kind is Kind.FACING)
                   or (bow and t.kind in _BEFORE_ANSWER) for t in after.pre)
     refrains = any(t.kind is Kind.NEGATION for t in after.pre)

@@ -67,6 +67,7 @@ FUNCTION_KINDS = {"negation": Kind.NEGATION, "prohibition": Kind.PROHIBITION,
 #: The label of an adverb saying its act waits for another's (grammar ``[sequel]``: 然后).
 SEQUEL = "sequel"
 LINK = "link"  # an adverb joining two acts of one subject (答君而俟)
+STEP = "step"  # an adverb opening the next step (坐如初乃冠): no preverb folds across it
 
 
 @dataclass(frozen=True)
