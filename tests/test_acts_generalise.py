@@ -556,7 +556,7 @@ def test_serving_delicacies_is_an_act_and_the_delicacies_a_thing() -> None:
 
 #: Agent+action F1 floors of the Kanripo check sets: (first, clean score at 43c3e36, before any
 #: rule was changed on these chapters; floor just under the score reached since).
-KANRIPO_FLOORS = {"03": (0.553, 0.754), "10": (0.052, 0.900), "11": (0.020, 0.088),
+KANRIPO_FLOORS = {"03": (0.553, 0.770), "10": (0.052, 0.900), "11": (0.020, 0.088),
                   "12": (0.282, 0.871), "13": (0.389, 0.852), "14": (0.214, 0.917),
                   "16": (0.356, 0.918), "17": (0.403, 0.905)}
 
@@ -607,7 +607,7 @@ def test_fresh_sets_annotate_clauses_no_kanripo_check_set_has() -> None:
 #: of main 62bf3ba; 03 06 at 39a0107 and 01 16 at 2ff0e3c, both with the extractor of main
 #: 36d202c; 14 at fd8346a with the extractor of main 34fc178; floor just under the score since).
 KANRIPO_SECOND_FLOORS = {"01": (0.720, 0.830), "03": (0.143, 0.845), "05": (0.879, 0.915),
-                         "06": (0.876, 0.98), "14": (0.830, 0.825), "16": (0.879, 0.885),
+                         "06": (0.876, 0.98), "14": (0.830, 0.840), "16": (0.879, 0.885),
                          "17": (0.882, 0.893)}
 
 
