@@ -27,7 +27,7 @@ def sentences(text: str, start: int, end: int, rules: Rules) -> Iterator[tuple[i
         yield begin, end
 
 
-def speech_segments(tokens: list[Token], rules: Rules, text: str = ""
+def speech_segments(tokens: list[Token], rules: Rules, text: str
                     ) -> list[tuple[list[Token], bool]]:
     """Split a sentence at reported speech; in unpunctuated classic text the words said after
     曰 run up to the next role or 皆 (对曰诺敢不醉皆反坐), a closing formula's verb (敢不敬从)
