@@ -35,6 +35,13 @@ def test_an_unknown_verb_flag_is_an_error_naming_file_and_line(data_copy: Path) 
     assert caught.value.line == line
 
 
+def test_a_surface_flag_is_no_verb_flag(data_copy: Path) -> None:
+    """反命 reports back (grammar [report_back]); verbs.toml cannot say it of every 告."""
+    _edit(data_copy / "verbs.toml", "bow = true\n", "bow = true\nreports_back = true\n")
+    with pytest.raises(InputError, match=r"unknown key 'reports_back'"):
+        load_data(data_copy)
+
+
 def test_a_flag_of_the_wrong_type_is_an_error(data_copy: Path) -> None:
     _edit(data_copy / "verbs.toml", "bow = true\n", 'bow = "yes"\n')
     with pytest.raises(InputError, match=r"'bow' must be bool, not 'yes'"):

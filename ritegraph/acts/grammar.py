@@ -80,10 +80,13 @@ _SCHEMES = (("role", Kind.ROLE), ("object", Kind.OBJECT), ("place", Kind.PLACE))
 TERMS_SCHEMA: dict[str, dict[str, Any]] = {
     scheme: {"classic": dict[str, _STRINGS], "modern": dict[str, _STRINGS]}
     for scheme, _ in _SCHEMES}
+#: Verb fields set per surface by grammar.toml, never per lemma (反命, not every 告, reports back).
+_SURFACE_FLAGS = frozenset({"reports_back"})
 #: verbs.toml ``[[verb]]``: the Verb's fields (``by_object`` a table object → lemma) and the
 #: surfaces the lexicon does not give the lemma.
 VERB_SCHEMA: dict[str, Any] = {
-    **typing.get_type_hints(Verb),
+    **{name: hint for name, hint in typing.get_type_hints(Verb).items()
+       if name not in _SURFACE_FLAGS},
     "by_object": dict[str, str], **_REGISTER}
 
 

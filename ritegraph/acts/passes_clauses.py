@@ -190,8 +190,9 @@ def bearers(tokens: list[Token], text: str, rules: Rules) -> list[Token]:
 def placeholders(tokens: list[Token], text: str, rules: Rules) -> list[Token]:
     """A role written solid after 某 (grammar ``[placeholder]``) is a name in the words said
     (反命曰以君命聘于某君某君受幣): no actor, and it does not end the speech."""
+    marks = tuple(rules.placeholders)
     return [t for t in tokens
-            if not (t.kind is Kind.ROLE and t.start and text[t.start - 1] in rules.placeholders)]
+            if not (t.kind is Kind.ROLE and marks and text.endswith(marks, 0, t.start))]
 
 
 _BEFORE_A_SUBJECT = (Kind.FACING, Kind.PLACE, Kind.VERB)
