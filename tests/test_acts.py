@@ -188,3 +188,10 @@ def test_pronoun_after_a_person_directed_verb_is_the_person() -> None:
 def test_negation_stays_in_its_clause() -> None:
     (fill,) = acts_of("大羹湆不和，实于镫")  # 003: 不 negates 和 (not an act), not 实
     assert (fill.action, fill.negated) == ("实", False)
+
+
+def test_pouring_fills_the_cup_in_hand() -> None:
+    """酌 with no cup written fills the cup last handled (GUIDE: an object clear from context),
+    the default cup when none was (主人洗升酌: the 爵 of 主人洗)."""
+    assert [(a.action, a.objects) for a in acts_of("主人坐取觶洗升酌")][-1] == ("酌", ["觯"])
+    assert [(a.action, a.objects) for a in acts_of("主人洗升酌")][-1] == ("酌", ["爵"])
