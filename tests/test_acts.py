@@ -195,3 +195,10 @@ def test_pouring_fills_the_cup_in_hand() -> None:
     the default cup when none was (主人洗升酌: the 爵 of 主人洗)."""
     assert [(a.action, a.objects) for a in acts_of("主人坐取觶洗升酌")][-1] == ("酌", ["觯"])
     assert [(a.action, a.objects) for a in acts_of("主人洗升酌")][-1] == ("酌", ["爵"])
+
+
+def test_receiving_takes_the_thing_handed() -> None:
+    """受 with nothing written receives the thing last handled (觐礼 大史加書于服上侯氏受: the
+    命书 laid on the clothes)."""
+    acts = acts_of("大史加書于服上侯氏受")
+    assert [(a.action, a.agents, a.objects) for a in acts][-1] == ("受", ["侯氏"], ["命书"])
