@@ -202,3 +202,10 @@ def test_receiving_takes_the_thing_handed() -> None:
     命书 laid on the clothes)."""
     acts = acts_of("大史加書于服上侯氏受")
     assert [(a.action, a.agents, a.objects) for a in acts][-1] == ("受", ["侯氏"], ["命书"])
+
+
+def test_bowing_on_receiving_takes_the_thing_brought() -> None:
+    """拜受 with nothing written receives, as 受, the thing last handled (士相见礼
+    賓奉摯入門左主人再拜受: the 挚 the guest carried in)."""
+    acts = acts_of("賓奉摯入門左主人再拜受")
+    assert [(a.action, a.agents, a.objects) for a in acts][-1] == ("拜受", ["主人"], ["挚"])
