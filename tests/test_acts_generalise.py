@@ -1469,3 +1469,11 @@ def test_a_report_back_is_the_messengers_while_the_one_he_bade_goes_on() -> None
         ("命", ["射人"]), ("辞", ["宾"]), ("告", ["射人"]), ("命", ["射人"]),
         ("再拜稽首", ["宾"])]
     assert acts[3].recipients == ["宾"]
+
+
+def test_dai_is_waiting_as_si_is() -> None:
+    """士丧礼 (KR1d0026, 襚): 待 is the 经's other word for waiting (俟, verbs.toml classic): the
+    host waits in his place while the usher goes in and out (擯者出請入告主人待于位)."""
+    acts = acts_of("擯者出請入告主人待于位")
+    assert [(a.action, a.agents) for a in acts] == [
+        ("出", ["摈者"]), ("请", ["摈者"]), ("告", ["摈者"]), ("俟", ["主人"])]
