@@ -1477,3 +1477,16 @@ def test_dai_is_waiting_as_si_is() -> None:
     acts = acts_of("擯者出請入告主人待于位")
     assert [(a.action, a.agents) for a in acts] == [
         ("出", ["摈者"]), ("请", ["摈者"]), ("告", ["摈者"]), ("俟", ["主人"])]
+
+
+def test_the_cloth_written_before_zhi_or_after_its_doer_is_covering() -> None:
+    """士丧礼 (KR1d0026/0038): 巾, the cloth, is the act of covering the 奠 with it when written
+    right before 之 or solid after its doer closing the clause (pass verbal_things): 祝受巾巾之 →
+    受 (the cloth received) then 巾; 祝與執豆者巾乃出 → 巾, 出; 主人筵前獻賓 keeps the mat a place."""
+    acts = acts_of("祝受巾巾之由足降自西階")
+    assert [(a.action, a.agents) for a in acts] == [
+        ("受", ["祝"]), ("巾", ["祝"]), ("降", ["祝"])]
+    assert acts[0].objects == ["巾"]
+    assert [(a.action, a.agents) for a in acts_of("祝與執豆者巾乃出")][:2] == [
+        ("巾", ["祝"]), ("出", ["祝"])]
+    assert [a.action for a in acts_of("主人筵前獻賓")] == ["献"]
