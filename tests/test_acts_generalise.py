@@ -1490,3 +1490,14 @@ def test_the_cloth_written_before_zhi_or_after_its_doer_is_covering() -> None:
     assert [(a.action, a.agents) for a in acts_of("祝與執豆者巾乃出")][:2] == [
         ("巾", ["祝"]), ("出", ["祝"])]
     assert [a.action for a in acts_of("主人筵前獻賓")] == ["献"]
+
+
+def test_the_cloth_solid_before_what_it_lays_is_spreading() -> None:
+    """士丧礼 (KR1d0026, 小斂): 布, the cloth (object), is spreading when written solid before a
+    thing, no verb before it (verbal_things, verbs.toml `puts`): 布席于戶内 → 布 the 席; 商祝布絞衾
+    → 布 by the 商祝, the binding strips and coverlets; 布巾 is the cloth (no act), so is 用疏布."""
+    (spread,) = acts_of("布席于戶内")
+    assert (spread.action, spread.objects) == ("布", ["席"])
+    spread = acts_of("商祝布絞紟衾衣")[0]
+    assert (spread.action, spread.agents, spread.objects[:2]) == ("布", ["商祝"], ["绞", "衾"])
+    assert acts_of("兩籩無縢布巾") == [] and acts_of("幂用疏布") == []
