@@ -1501,3 +1501,11 @@ def test_the_cloth_solid_before_what_it_lays_is_spreading() -> None:
     spread = acts_of("商祝布絞紟衾衣")[0]
     assert (spread.action, spread.agents, spread.objects[:2]) == ("布", ["商祝"], ["绞", "衾"])
     assert acts_of("兩籩無縢布巾") == [] and acts_of("幂用疏布") == []
+
+
+def test_the_sacrificial_robes_are_a_thing_not_an_offering() -> None:
+    """士丧礼 (KR1d0026/0038): 祭服, the sacrificial robes laid out for the laying-out, is a garment
+    (lexicon object), no 祭 offered: 商祝布絞衾散衣祭服祭服不倒 is one act, 布, of the 商祝."""
+    acts = acts_of("商祝布絞衾散衣祭服祭服不倒")
+    assert [(a.action, a.agents) for a in acts] == [("布", ["商祝"])]
+    assert acts[0].objects == ["绞", "衾", "散衣", "祭服"]
