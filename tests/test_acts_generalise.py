@@ -1509,3 +1509,15 @@ def test_the_sacrificial_robes_are_a_thing_not_an_offering() -> None:
     acts = acts_of("商祝布絞衾散衣祭服祭服不倒")
     assert [(a.action, a.agents) for a in acts] == [("布", ["商祝"])]
     assert acts[0].objects == ["绞", "衾", "散衣", "祭服"]
+
+
+def test_the_one_a_message_is_delivered_to_bows_his_thanks() -> None:
+    """士丧礼 襚 and 聘礼 致館 (verbs.toml 致命 `thanked`): the one the message is delivered to,
+    written solid before a bow, bows (賔入中庭北面致命主人拜稽顙: the host, to the 宾; 卿致命賔再拜稽首:
+    the 宾); after 迎 the one met is bowed to (主人迎賔拜: the host bows)."""
+    acts = acts_of("賔入中庭北面致命主人拜稽顙賔升自西階")
+    assert [(a.action, a.agents) for a in acts] == [
+        ("入", ["宾"]), ("致命", ["宾"]), ("拜稽颡", ["主人"]), ("升", ["宾"])]
+    assert acts[2].recipients == ["宾"]
+    assert [(a.action, a.agents) for a in acts_of("卿致命賔再拜稽首")][1] == ("再拜稽首", ["宾"])
+    assert [(a.action, a.agents) for a in acts_of("主人迎賔拜")][1] == ("拜", ["主人"])

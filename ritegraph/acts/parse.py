@@ -337,7 +337,7 @@ def _goes_on_directly(head: Head, after: Head, rules: Rules) -> bool:
     to the one seen), or after a bow where he stands and faces (再拜主人東面答拜, 再拜賔西階上…
     答再拜) or a negation (拜尸不顧); after a bow, ``after`` answers it or is refused."""
     bow = head.verb.bow
-    if after.verb.bow and not bow and not after.verb.answers:
+    if after.verb.bow and not bow and not after.verb.answers and not head.verb.thanked:
         return False  # 迎賔拜, 見贊者西面拜: the one met or seen is bowed to, he bows not
     faced = bow or not after.verb.bow
     between = all((t.kind is Kind.VERB and t.verb.fold) or (faced and t.kind is Kind.FACING)

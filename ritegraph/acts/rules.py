@@ -103,6 +103,7 @@ class Verb:
     asks: bool = False  # a request (请): a subjectless 曰 after what is asked is the reply
     replies: bool = False  # a reply (对): a role solid between it and a verb is that verb's subject
     reports_back: bool = False  # 反命 (grammar [report_back]): the messenger's, after his errand
+    thanked: bool = False  # 致命: the one addressed, solid before a bow, bows his thanks
 
     def lemma_for(self, objects: list[str]) -> str:
         for obj, lemma in self.by_object:
