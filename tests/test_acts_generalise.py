@@ -1481,8 +1481,9 @@ def test_dai_is_waiting_as_si_is() -> None:
 
 def test_the_cloth_written_before_zhi_or_after_its_doer_is_covering() -> None:
     """士丧礼 (KR1d0026/0038): 巾, the cloth, is the act of covering the 奠 with it when written
-    right before 之 or solid after its doer closing the clause (pass verbal_things): 祝受巾巾之 →
-    受 (the cloth received) then 巾; 祝與執豆者巾乃出 → 巾, 出; 主人筵前獻賓 keeps the mat a place."""
+    right before 之 or solid after its doer closing the clause (pass verbal_things): 祝受巾巾之
+    → 受 (the cloth received) then 巾; 祝與執豆者巾乃出 → 巾, 出; 主人筵前獻賓 keeps the mat a
+    place."""
     acts = acts_of("祝受巾巾之由足降自西階")
     assert [(a.action, a.agents) for a in acts] == [
         ("受", ["祝"]), ("巾", ["祝"]), ("降", ["祝"])]
@@ -1513,8 +1514,8 @@ def test_the_sacrificial_robes_are_a_thing_not_an_offering() -> None:
 
 def test_the_one_a_message_is_delivered_to_bows_his_thanks() -> None:
     """士丧礼 襚 and 聘礼 致館 (verbs.toml 致命 `thanked`): the one the message is delivered to,
-    written solid before a bow, bows (賔入中庭北面致命主人拜稽顙: the host, to the 宾; 卿致命賔再拜稽首:
-    the 宾); after 迎 the one met is bowed to (主人迎賔拜: the host bows)."""
+    written solid before a bow, bows (賔入中庭北面致命主人拜稽顙: the host, to the 宾;
+    卿致命賔再拜稽首: the 宾); after 迎 the one met is bowed to (主人迎賔拜: the host bows)."""
     acts = acts_of("賔入中庭北面致命主人拜稽顙賔升自西階")
     assert [(a.action, a.agents) for a in acts] == [
         ("入", ["宾"]), ("致命", ["宾"]), ("拜稽颡", ["主人"]), ("升", ["宾"])]

@@ -359,8 +359,8 @@ def verbal_things(tokens: list[Token], text: str, rules: Rules) -> list[Token]:
 
 def _verbal_before(before: Token | None, after: Token | None, token: Token, verb: Verb,
                    text: str) -> bool:
-    """司宫|筵|于奥, 乃|醴|賔, 受巾|巾|之, 商祝|布|絞衾 (a verb that `puts`, before the thing it lays):
-    the thing's verb, by what is written right after it."""
+    """司宫|筵|于奥, 乃|醴|賔, 受巾|巾|之, 商祝|布|絞衾 (a verb that `puts`, before the thing
+    it lays): the thing's verb, by what is written right after it."""
     if after is None or after.start != token.end:
         return False
     if text[after.start:after.end] == "之" and (before is None or before.kind is not Kind.VERB):
