@@ -1522,3 +1522,12 @@ def test_the_one_a_message_is_delivered_to_bows_his_thanks() -> None:
     assert acts[2].recipients == ["宾"]
     assert [(a.action, a.agents) for a in acts_of("卿致命賔再拜稽首")][1] == ("再拜稽首", ["宾"])
     assert [(a.action, a.agents) for a in acts_of("主人迎賔拜")][1] == ("拜", ["主人"])
+
+
+def test_an_act_done_again_is_by_the_one_who_did_it_last() -> None:
+    """既夕礼 (KR1d0026, 賵): 又 solid before a subjectless verb (grammar [again]) — the act is done
+    once more, by its last doer, not by the subject carried over: 擯者出請…士受羊如受馬又請 → the
+    usher asks again, and goes in to report."""
+    acts = acts_of("擯者出請若奠入告出以賔入將命如初士受羊如受馬又請若賻入告")
+    assert [(a.action, a.agents) for a in acts][-4:] == [
+        ("受", ["士"]), ("请", ["摈者"]), ("入", ["摈者"]), ("告", ["摈者"])]

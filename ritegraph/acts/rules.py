@@ -68,6 +68,7 @@ FUNCTION_KINDS = {"negation": Kind.NEGATION, "prohibition": Kind.PROHIBITION,
 SEQUEL = "sequel"
 LINK = "link"  # an adverb joining two acts of one subject (答君而俟)
 STEP = "step"  # an adverb opening the next step (坐如初乃冠): no preverb folds across it
+AGAIN = "again"  # 又: a subjectless act done again is by the one who did it last (又請)
 
 
 @dataclass(frozen=True)
