@@ -1531,3 +1531,17 @@ def test_an_act_done_again_is_by_the_one_who_did_it_last() -> None:
     acts = acts_of("擯者出請若奠入告出以賔入將命如初士受羊如受馬又請若賻入告")
     assert [(a.action, a.agents) for a in acts][-4:] == [
         ("受", ["士"]), ("请", ["摈者"]), ("入", ["摈者"]), ("告", ["摈者"])]
+
+
+def test_the_offering_going_up_is_its_bearers() -> None:
+    """既夕礼/士丧礼 (pass bearers, grammar [bearer_moves]): 奠, the offering, written solid before
+    a going with nothing solid before it, is the 执事 who carry it (婦人從升東面奠升設于柩西: the
+    women go up, the 执事 go up and set it out; 甸人徹鼎奠由楹内入于室: they go in); 主人坐奠升 stays
+    the host's setting down."""
+    acts = acts_of("婦人從升東面奠升設于柩西")
+    assert [(a.action, a.agents) for a in acts] == [
+        ("从", ["妇人"]), ("升", ["妇人"]), ("升", ["执事"]), ("设", ["执事"])]
+    assert [(a.action, a.agents) for a in acts_of("甸人徹鼎奠由楹内入于室")] == [
+        ("彻", ["甸人"]), ("入", ["执事"])]
+    assert [(a.action, a.agents) for a in acts_of("主人坐奠升")] == [
+        ("奠", ["主人"]), ("升", ["主人"])]

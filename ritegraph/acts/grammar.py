@@ -62,6 +62,7 @@ GRAMMAR_SCHEMA: dict[str, dict[str, Any]] = {
     "assisting": _REGISTER,
     "fronted_bows": _REGISTER,
     "bearers": {"classic": dict[str, str], "modern": dict[str, str]},
+    "bearer_moves": _REGISTER,
     "position": _REGISTER,
     "sequel": _REGISTER,
     "step": _REGISTER,
@@ -375,6 +376,7 @@ def _settings(rules: Rules, terms: dict, grammar: dict, register: str,
     rules.assisting = frozenset(grammar["assisting"][register])
     rules.fronted_bows = frozenset(grammar["fronted_bows"][register])
     rules.bearers = dict(grammar["bearers"].get(register, {}))
+    rules.bearer_moves = frozenset(grammar["bearer_moves"][register])
     rules.adverb_verbs = {surface: rules.verbs[lemma]
                           for surface, lemma in grammar["adverb_verbs"].get(register, {}).items()}
     nouns = [*terms["object"][register].items()]

@@ -150,6 +150,7 @@ class Rules:
     assisting: frozenset[str] = frozenset()  # 赞 in 膳宰赞授肺: the role assists, an aside
     fronted_bows: frozenset[str] = frozenset()  # 大夫特拜: the role before it is bowed to
     bearers: dict[str, str] = field(default_factory=dict)  # 烛 → 执烛者 (烛入: the bearer)
+    bearer_moves: frozenset[str] = frozenset()  # 奠升, 奠從: the offering's bearers go
     #: surfaces of a verb's lexicon action read as a thing (筵): the verb where one is done
     verbal_things: dict[str, Verb] = field(default_factory=dict)
     manner: dict[str, frozenset[str]] = field(default_factory=dict)  # 立 before 饮: manner only
