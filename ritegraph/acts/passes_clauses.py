@@ -198,11 +198,11 @@ def _bears_thing(token: Token, before: Token | None, after: Token) -> bool:
 
 def _bears_offering(token: Token, before: Token | None, after: Token, rules: Rules) -> bool:
     """奠|升, 奠|從, 奠|由楹内: the offering going, solid before a going or a route."""
-    goes = ((after.kind is Kind.VERB and after.labels[:1] and after.labels[0] in rules.bearer_moves)
-            or after.kind is Kind.ROUTE)
+    goes = after.kind is Kind.ROUTE or (
+        after.kind is Kind.VERB and bool(after.labels) and after.labels[0] in rules.bearer_moves)
     alone = before is None or not (before.kind in (Kind.ROLE, Kind.ADVERB, Kind.VERB)
                                    and before.end == token.start)
-    return token.kind is Kind.VERB and after.start == token.end and bool(goes) and alone
+    return token.kind is Kind.VERB and after.start == token.end and goes and alone
 
 
 def placeholders(tokens: list[Token], text: str, rules: Rules) -> list[Token]:
