@@ -1536,8 +1536,8 @@ def test_an_act_done_again_is_by_the_one_who_did_it_last() -> None:
 def test_the_offering_going_up_is_its_bearers() -> None:
     """既夕礼/士丧礼 (pass bearers, grammar [bearer_moves]): 奠, the offering, written solid before
     a going with nothing solid before it, is the 执事 who carry it (婦人從升東面奠升設于柩西: the
-    women go up, the 执事 go up and set it out; 甸人徹鼎奠由楹内入于室: they go in); 主人坐奠升 stays
-    the host's setting down."""
+    women go up, the 执事 go up and set it out; 甸人徹鼎奠由楹内入于室: they go in); 主人坐奠升
+    stays the host's setting down."""
     acts = acts_of("婦人從升東面奠升設于柩西")
     assert [(a.action, a.agents) for a in acts] == [
         ("从", ["妇人"]), ("升", ["妇人"]), ("升", ["执事"]), ("设", ["执事"])]
