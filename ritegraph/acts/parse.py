@@ -150,12 +150,23 @@ def _split_gap(tokens: list[Token], lo: int, hi: int, head: Head, rules: Rules) 
             step = None if leads else p + 1
         elif kind is Kind.CLAUSE_END and _verbless_clause(tokens, p + 1, hi):
             step = p + 1
+        elif kind is Kind.FACING and _facing_closes(tokens, p, lo, rules):
+            step = p + 1
         else:
             step = None
         if step is None:
             return p
         p = step
     return p
+
+
+def _facing_closes(tokens: list[Token], p: int, lo: int, rules: Rules) -> bool:
+    """In the classic a facing written solid right after the verb, with a role written solid
+    after it, is where that verb ends: the role opens the next clause, its facing written
+    after it (既夕 婦人從升東面奠升: the women go up facing east, then the 执事 go up)."""
+    nxt = tokens[p + 1] if p + 1 < len(tokens) else None
+    return (not rules.modern and p == lo and tokens[p].start == tokens[p - 1].end
+            and nxt is not None and nxt.kind is Kind.ROLE and nxt.start == tokens[p].end)
 
 
 def _after_phrase(tokens: list[Token], p: int, lo: int, hi: int, rules: Rules) -> int | None:
