@@ -1550,8 +1550,8 @@ def test_the_offering_going_up_is_its_bearers() -> None:
 def test_a_facing_solid_between_a_verb_and_a_new_subject_is_the_verb_befores() -> None:
     """既夕礼 记 (KR1d0038, 朝禰): a facing written solid after a verb with a role solid after it
     is where that verb ends, the role opening the next clause with his facing after him
-    (婦人從升東面奠升設于柩西: the women go up facing east; the 执事, bearers of the 奠, go up and set
-    it out; 主人升東面衆主人升西面: each his own)."""
+    (婦人從升東面奠升設于柩西: the women go up facing east; the 执事, bearers of the 奠, go up
+    and set it out; 主人升東面衆主人升西面: each his own)."""
     acts = acts_of("婦人從升東面奠升設于柩西")
     assert [(a.action, a.agents, a.facing) for a in acts] == [
         ("从", ["妇人"], None), ("升", ["妇人"], "东"), ("升", ["执事"], None),

@@ -148,9 +148,7 @@ def _split_gap(tokens: list[Token], lo: int, hi: int, head: Head, rules: Rules) 
             q = next((k for k in range(p + 1, hi) if tokens[k].kind is not Kind.PLACE), hi)
             leads = p > lo and _leads_to_head(tokens, q, hi, rules, clause_ends=0)
             step = None if leads else p + 1
-        elif kind is Kind.CLAUSE_END and _verbless_clause(tokens, p + 1, hi):
-            step = p + 1
-        elif kind is Kind.FACING and _facing_closes(tokens, p, lo, rules):
+        elif _ends_verb_before(tokens, p, lo, hi, rules):
             step = p + 1
         else:
             step = None
@@ -158,6 +156,14 @@ def _split_gap(tokens: list[Token], lo: int, hi: int, head: Head, rules: Rules) 
             return p
         p = step
     return p
+
+
+def _ends_verb_before(tokens: list[Token], p: int, lo: int, hi: int, rules: Rules) -> bool:
+    """Whether the clause end or facing at ``p`` still belongs to the verb before: a clause
+    end before a clause of places only, a facing solid between the verb and a new subject."""
+    if tokens[p].kind is Kind.CLAUSE_END:
+        return _verbless_clause(tokens, p + 1, hi)
+    return tokens[p].kind is Kind.FACING and _facing_closes(tokens, p, lo, rules)
 
 
 def _facing_closes(tokens: list[Token], p: int, lo: int, rules: Rules) -> bool:
