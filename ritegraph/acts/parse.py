@@ -348,14 +348,21 @@ def _addressed_goes_on(head: Head, after: Head, rules: Rules) -> tuple[str, ...]
     return last[-1].labels if direct or pivot else None
 
 
+def _bowed_to_not_bowing(head: Head, after: Head) -> bool:
+    """迎賔拜, 見贊者西面拜: the one met or seen is bowed to, he bows not; but the one a message
+    is delivered to (``thanked``: 致命主人拜稽顙) bows his thanks."""
+    return (after.verb.bow and not head.verb.bow and not after.verb.answers
+            and not head.verb.thanked)
+
+
 def _goes_on_directly(head: Head, after: Head, rules: Rules) -> bool:
     """Whether the one ``head`` is addressed to, written alone right before ``after``, does it:
     only a folded preverb between, a facing unless ``after`` is a bow (見贊者西面拜: the bow is
     to the one seen), or after a bow where he stands and faces (再拜主人東面答拜, 再拜賔西階上…
     答再拜) or a negation (拜尸不顧); after a bow, ``after`` answers it or is refused."""
     bow = head.verb.bow
-    if after.verb.bow and not bow and not after.verb.answers and not head.verb.thanked:
-        return False  # 迎賔拜, 見贊者西面拜: the one met or seen is bowed to, he bows not
+    if _bowed_to_not_bowing(head, after):
+        return False
     faced = bow or not after.verb.bow
     between = all((t.kind is Kind.VERB and t.verb.fold) or (faced and t.kind is Kind.FACING)
                   or (bow and t.kind in _BEFORE_ANSWER) for t in after.pre)
