@@ -1558,3 +1558,15 @@ def test_a_facing_solid_between_a_verb_and_a_new_subject_is_the_verb_befores() -
         ("设", ["执事"], None)]
     assert [(a.agents, a.facing) for a in acts_of("主人升東面衆主人升西面")] == [
         (["主人"], "东"), (["众主人"], "西")]
+
+
+def test_the_garment_solid_before_the_body_is_clothing_it() -> None:
+    """士丧礼 (KR1d0026, 襚): 衣, the garment, written solid before the body it is done to is the
+    act (verbs.toml 衣 `handles`, pass verbal_things), whatever stands before it (禭者入衣尸出:
+    入, 衣 done to the 尸, 出, all the 襚者's); 陳衣于房 keeps the garment laid out."""
+    acts = acts_of("主人拜如初禭者入衣尸出主人拜送")
+    assert [(a.action, a.agents) for a in acts] == [
+        ("拜", ["主人"]), ("入", ["襚者"]), ("衣", ["襚者"]), ("出", ["襚者"]),
+        ("拜送", ["主人"])]
+    assert acts[2].recipients == ["尸"]
+    assert [(a.action, a.objects) for a in acts_of("陳衣于房")] == [("陈", ["衣"])]

@@ -365,6 +365,8 @@ def _verbal_before(before: Token | None, after: Token | None, token: Token, verb
         return False
     if text[after.start:after.end] == "之" and (before is None or before.kind is not Kind.VERB):
         return True
+    if after.kind is Kind.ROLE and verb.handles:
+        return True  # 入|衣|尸, 以|衣|尸: done to the body written solid after it
     return ((before is None or before.kind in _BEFORE_VERBAL_THING)
             and (after.kind is Kind.LOCATIVE or (after.kind is Kind.ROLE and verb.recipient)
                  or (after.kind is Kind.OBJECT and verb.puts)))
