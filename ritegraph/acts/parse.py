@@ -159,10 +159,14 @@ def _split_gap(tokens: list[Token], lo: int, hi: int, head: Head, rules: Rules) 
 
 
 def _ends_verb_before(tokens: list[Token], p: int, lo: int, hi: int, rules: Rules) -> bool:
-    """Whether the clause end or facing at ``p`` still belongs to the verb before: a clause
-    end before a clause of places only, a facing solid between the verb and a new subject."""
+    """Whether the clause end, facing or 以 at ``p`` still belongs to the verb before: a clause
+    end before a clause of places only, a facing solid between the verb and a new subject, the
+    以 of V之以X with its thing (饰之以布维之以索: the 布 is what the 饰 is done with)."""
     if tokens[p].kind is Kind.CLAUSE_END:
         return _verbless_clause(tokens, p + 1, hi)
+    if tokens[p].kind is Kind.INSTRUMENT:
+        return (p > lo and tokens[p - 1].kind is Kind.PRONOUN and p + 1 < hi
+                and tokens[p + 1].kind is Kind.OBJECT)
     return tokens[p].kind is Kind.FACING and _facing_closes(tokens, p, lo, rules)
 
 
