@@ -37,6 +37,8 @@ GOLD_SHARED = {
     "洗": {"object/xi", "place/xi-2", "action/xi"},
     "筮": {"object/shi-stalks", "action/shi-6"},
     "举": {"object/ju-meat", "action/ju"},
+    "巾": {"object/jin-2", "action/jin-4"},  # the cloth, and covering with it (巾之)
+    "衣": {"object/yi", "action/yi-9"},  # the garment, and clothing the body (衣尸)
 }
 #: Concepts of the top of the mention ranking (whole-book build) that must be defined.
 MOST_MENTIONED = ("role/bin", "action/yue", "role/gong", "role/zhuren", "role/dafu",

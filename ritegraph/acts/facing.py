@@ -30,11 +30,22 @@ def _facing_target(tokens: list[Token], heads: list[Head], i: int, rules: Rules)
     ahead = own or [k for k, h in enumerate(heads) if tokens[h.first].start > token.start]
     behind = [k for k, h in enumerate(heads) if tokens[h.last].end <= token.start
               and not any(t.kind is Kind.ROLE for t in tokens[h.last + 1:i])]
-    if behind and not rules.modern and _closes_phrase(tokens, i):
+    if behind and not rules.modern and _goes_back(tokens, i):
         return behind[-1]
     if ahead:
         return ahead[0]
     return behind[-1] if behind else None
+
+
+def _goes_back(tokens: list[Token], i: int) -> bool:
+    """Whether the facing at ``i`` is where the verb before ends (classic): closing a 于/自
+    phrase, or written solid after the verb with a role solid after it, who opens the next
+    clause (既夕 婦人從升東面奠升: the women face east, the 执事 go up)."""
+    nxt = tokens[i + 1] if i + 1 < len(tokens) else None
+    solid_verb = (i > 0 and tokens[i - 1].kind is Kind.VERB
+                  and tokens[i - 1].end == tokens[i].start)
+    opens = nxt is not None and nxt.kind is Kind.ROLE and nxt.start == tokens[i].end
+    return _closes_phrase(tokens, i) or (solid_verb and opens)
 
 
 def _closes_phrase(tokens: list[Token], i: int) -> bool:

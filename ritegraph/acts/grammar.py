@@ -26,7 +26,7 @@ from ..errors import InputError
 from ..resources import data_dir
 from .model import DIRECTIONS
 from .passes import PASSES
-from .rules import FUNCTION_KINDS, LINK, SEQUEL, STEP, Kind, Rules, Verb
+from .rules import AGAIN, FUNCTION_KINDS, LINK, SEQUEL, STEP, Kind, Rules, Verb
 
 if TYPE_CHECKING:
     from ..lexicon import Lexicon
@@ -62,9 +62,11 @@ GRAMMAR_SCHEMA: dict[str, dict[str, Any]] = {
     "assisting": _REGISTER,
     "fronted_bows": _REGISTER,
     "bearers": {"classic": dict[str, str], "modern": dict[str, str]},
+    "bearer_moves": _REGISTER,
     "position": _REGISTER,
     "sequel": _REGISTER,
     "step": _REGISTER,
+    "again": _REGISTER,
     "linking": _REGISTER,
     "merge": {str: str},
     "merge_modern": {str: str},
@@ -277,7 +279,7 @@ def build_rules(modern: bool, terms: dict, verbs: list, grammar: dict,
         rules.verbs.setdefault(verb.lemma, verb)
         for surface in surfaces[register]:
             rules.add(surface, Kind.VERB, (verb.lemma,), verb)
-    marks = (("linking", LINK), ("sequel", SEQUEL), ("step", STEP))
+    marks = (("linking", LINK), ("sequel", SEQUEL), ("step", STEP), ("again", AGAIN))
     for table, mark in marks:  # before [adverb], which lists the marked ones too
         for surface in grammar[table][register]:
             rules.add(surface, Kind.ADVERB, (mark,))
@@ -374,6 +376,7 @@ def _settings(rules: Rules, terms: dict, grammar: dict, register: str,
     rules.assisting = frozenset(grammar["assisting"][register])
     rules.fronted_bows = frozenset(grammar["fronted_bows"][register])
     rules.bearers = dict(grammar["bearers"].get(register, {}))
+    rules.bearer_moves = frozenset(grammar["bearer_moves"][register])
     rules.adverb_verbs = {surface: rules.verbs[lemma]
                           for surface, lemma in grammar["adverb_verbs"].get(register, {}).items()}
     nouns = [*terms["object"][register].items()]

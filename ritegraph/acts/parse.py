@@ -148,7 +148,7 @@ def _split_gap(tokens: list[Token], lo: int, hi: int, head: Head, rules: Rules) 
             q = next((k for k in range(p + 1, hi) if tokens[k].kind is not Kind.PLACE), hi)
             leads = p > lo and _leads_to_head(tokens, q, hi, rules, clause_ends=0)
             step = None if leads else p + 1
-        elif kind is Kind.CLAUSE_END and _verbless_clause(tokens, p + 1, hi):
+        elif _ends_verb_before(tokens, p, lo, hi, rules):
             step = p + 1
         else:
             step = None
@@ -156,6 +156,27 @@ def _split_gap(tokens: list[Token], lo: int, hi: int, head: Head, rules: Rules) 
             return p
         p = step
     return p
+
+
+def _ends_verb_before(tokens: list[Token], p: int, lo: int, hi: int, rules: Rules) -> bool:
+    """Whether the clause end, facing or 以 at ``p`` still belongs to the verb before: a clause
+    end before a clause of places only, a facing solid between the verb and a new subject, the
+    以 of V之以X with its thing (饰之以布维之以索: the 布 is what the 饰 is done with)."""
+    if tokens[p].kind is Kind.CLAUSE_END:
+        return _verbless_clause(tokens, p + 1, hi)
+    if tokens[p].kind is Kind.INSTRUMENT:
+        return (p > lo and tokens[p - 1].kind is Kind.PRONOUN and p + 1 < hi
+                and tokens[p + 1].kind is Kind.OBJECT)
+    return tokens[p].kind is Kind.FACING and _facing_closes(tokens, p, lo, rules)
+
+
+def _facing_closes(tokens: list[Token], p: int, lo: int, rules: Rules) -> bool:
+    """In the classic a facing written solid right after the verb, with a role written solid
+    after it, is where that verb ends: the role opens the next clause, its facing written
+    after it (既夕 婦人從升東面奠升: the women go up facing east, then the 执事 go up)."""
+    nxt = tokens[p + 1] if p + 1 < len(tokens) else None
+    return (not rules.modern and p == lo and tokens[p].start == tokens[p - 1].end
+            and nxt is not None and nxt.kind is Kind.ROLE and nxt.start == tokens[p].end)
 
 
 def _after_phrase(tokens: list[Token], p: int, lo: int, hi: int, rules: Rules) -> int | None:
@@ -331,14 +352,21 @@ def _addressed_goes_on(head: Head, after: Head, rules: Rules) -> tuple[str, ...]
     return last[-1].labels if direct or pivot else None
 
 
+def _bowed_to_not_bowing(head: Head, after: Head) -> bool:
+    """迎賔拜, 見贊者西面拜: the one met or seen is bowed to, he bows not; but the one a message
+    is delivered to (``thanked``: 致命主人拜稽顙) bows his thanks."""
+    return (after.verb.bow and not head.verb.bow and not after.verb.answers
+            and not head.verb.thanked)
+
+
 def _goes_on_directly(head: Head, after: Head, rules: Rules) -> bool:
     """Whether the one ``head`` is addressed to, written alone right before ``after``, does it:
     only a folded preverb between, a facing unless ``after`` is a bow (見贊者西面拜: the bow is
     to the one seen), or after a bow where he stands and faces (再拜主人東面答拜, 再拜賔西階上…
     答再拜) or a negation (拜尸不顧); after a bow, ``after`` answers it or is refused."""
     bow = head.verb.bow
-    if after.verb.bow and not bow and not after.verb.answers:
-        return False  # 迎賔拜, 見贊者西面拜: the one met or seen is bowed to, he bows not
+    if _bowed_to_not_bowing(head, after):
+        return False
     faced = bow or not after.verb.bow
     between = all((t.kind is Kind.VERB and t.verb.fold) or (faced and t.kind is Kind.FACING)
                   or (bow and t.kind in _BEFORE_ANSWER) for t in after.pre)

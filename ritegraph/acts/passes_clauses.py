@@ -170,7 +170,10 @@ def bearers(tokens: list[Token], text: str, rules: Rules) -> list[Token]:
     """A thing carried in the procession (grammar ``[bearers]``: 烛) written where a subject
     stands — right before its verb, with no verb right before it to govern it — stands for the
     one who bears it (烛入, 二烛俟于殡门外: the torch-bearers; 酒错, 醴错于西: the 执事 who
-    carry them); 灭烛 keeps the thing, and so does 以 (宰夫以笾受: what he takes it with)."""
+    carry them); 灭烛 keeps the thing, and so does 以 (宰夫以笾受: what he takes it with). The
+    offering 奠, a verb too, is its bearers only written solid before a going of
+    ``[bearer_moves]`` with no role, adverb or verb solid before it (既夕 奠升設于柩西, 奠從:
+    the 执事 go up, follow; 坐奠, 主人奠升, 卒奠出 stay the setting down)."""
     if rules.modern:
         return tokens
     out = list(tokens)
@@ -178,13 +181,28 @@ def bearers(tokens: list[Token], text: str, rules: Rules) -> list[Token]:
         bearer = rules.bearers.get(text[token.start:token.end])
         before = tokens[i - 1] if i else None
         after = tokens[i + 1]
-        if (bearer and token.kind is Kind.OBJECT and after.kind is Kind.VERB
-                and after.start == token.end
-                and not (before is not None and before.kind is Kind.INSTRUMENT)
-                and not (before is not None and before.kind is Kind.VERB
-                         and before.end >= token.start - 1)):
+        if bearer and (_bears_thing(token, before, after)
+                       or _bears_offering(token, before, after, rules)):
             out[i] = Token(token.start, token.end, Kind.ROLE, (bearer,))
     return out
+
+
+def _bears_thing(token: Token, before: Token | None, after: Token) -> bool:
+    """烛|入: a carried thing solid before its verb, none governing it, no 以 before it."""
+    return (token.kind is Kind.OBJECT and after.kind is Kind.VERB
+            and after.start == token.end
+            and not (before is not None and before.kind is Kind.INSTRUMENT)
+            and not (before is not None and before.kind is Kind.VERB
+                     and before.end >= token.start - 1))
+
+
+def _bears_offering(token: Token, before: Token | None, after: Token, rules: Rules) -> bool:
+    """奠|升, 奠|從, 奠|由楹内: the offering going, solid before a going or a route."""
+    goes = after.kind is Kind.ROUTE or (
+        after.kind is Kind.VERB and bool(after.labels) and after.labels[0] in rules.bearer_moves)
+    alone = before is None or not (before.kind in (Kind.ROLE, Kind.ADVERB, Kind.VERB)
+                                   and before.end == token.start)
+    return token.kind is Kind.VERB and after.start == token.end and goes and alone
 
 
 def placeholders(tokens: list[Token], text: str, rules: Rules) -> list[Token]:

@@ -7,7 +7,7 @@ noun stands (匕奠于鼎, 执二匕, 房中之羞), and a thing written where i
 from __future__ import annotations
 
 from .passes_sides import is_beside, is_landmark, leave_beside
-from .rules import Kind, Rules, Token
+from .rules import Kind, Rules, Token, Verb
 
 
 def drop_possessors(tokens: list[Token], text: str, rules: Rules) -> list[Token]:
@@ -341,19 +341,48 @@ def verbal_things(tokens: list[Token], text: str, rules: Rules) -> list[Token]:
     """A thing that is also a verb's action (筵: the mat, laying it), written right before 于
     with no verb before it in its clause, is the act (司宫筵于奥, 又筵于西序东面), and so is one
     whose verb takes a recipient written right before a role (乃醴賔: serving the 宾 the sweet
-    wine); after a verb it stays the thing (坐奠于筵, 升筵, 請醴賔)."""
+    wine); after a verb it stays the thing (坐奠于筵, 升筵, 請醴賔). One written right before 之
+    with no verb before it is the act done to that thing (士丧礼 祝受巾巾之: the 祝 covers the 奠),
+    and so is one written solid after its doer or a negation with no thing or place after it (祝與
+    執豆者巾乃出, 不巾): the cloth received (受巾) stays the thing."""
     out = list(tokens)
     for i, token in enumerate(tokens):
         before = tokens[i - 1] if i else None
         after = tokens[i + 1] if i + 1 < len(tokens) else None
         verb = rules.verbal_things.get(text[token.start:token.end])
-        if (token.kind is Kind.OBJECT and verb is not None
-                and (before is None or before.kind in _BEFORE_VERBAL_THING)
-                and after is not None and after.start == token.end
-                and (after.kind is Kind.LOCATIVE
-                     or (after.kind is Kind.ROLE and verb.recipient))):
+        if token.kind is Kind.OBJECT and verb is not None and (
+                _verbal_before(before, after, token, verb, text)
+                or _verbal_closing(before, after, token)):
             out[i] = Token(token.start, token.end, Kind.VERB, (verb.lemma,), verb)
     return out
+
+
+def _verbal_before(before: Token | None, after: Token | None, token: Token, verb: Verb,
+                   text: str) -> bool:
+    """司宫|筵|于奥, 乃|醴|賔, 受巾|巾|之, 商祝|布|絞衾 (a verb that `puts`, before the thing
+    it lays): the thing's verb, by what is written right after it."""
+    if after is None or after.start != token.end:
+        return False
+    if text[after.start:after.end] == "之" and (before is None or before.kind is not Kind.VERB):
+        return True
+    if after.kind is Kind.ROLE and verb.handles:
+        return True  # 入|衣|尸, 以|衣|尸: done to the body written solid after it
+    return ((before is None or before.kind in _BEFORE_VERBAL_THING)
+            and (after.kind is Kind.LOCATIVE or (after.kind is Kind.ROLE and verb.recipient)
+                 or (after.kind is Kind.OBJECT and verb.puts)))
+
+
+def _verbal_closing(before: Token | None, after: Token | None, token: Token) -> bool:
+    """執豆者|巾|乃出, 不|巾: solid after its doer or a negation, closing its clause."""
+    return (before is not None and before.kind in (Kind.ROLE, Kind.NEGATION)
+            and before.end == token.start
+            and (after is None or (after.kind in _AFTER_CLOSING_THING
+                                   and after.start == token.end)))
+
+
+#: What may follow, written solid, a thing read as its verb closing its clause (祝與執豆者巾|乃出):
+#: no thing, place or 于 (主人筵前獻賓: the mat is where he offers, 前 being no word read).
+_AFTER_CLOSING_THING = {Kind.CLAUSE_END, Kind.ADVERB, Kind.VERB}
 
 
 #: What may stand right before a thing read as its verb (司宫|筵于奥, 又|筵于西序): not a verb

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from .context import Context, Head
 from .parse import solid_roles_before_all
-from .rules import SEQUEL, Kind, Rules, Token, Verb
+from .rules import AGAIN, SEQUEL, Kind, Rules, Token, Verb
 
 _PHRASE_TAIL = {Kind.PLACE, Kind.OBJECT, Kind.ROLE}
 
@@ -94,7 +94,14 @@ def _agents(head: Head, ctx: Context, rules: Rules) -> tuple[list[str], bool]:
         return list(ctx.last_group), True
     if head.inherited:
         return list(head.inherited), False
+    if _done_again(head) and ctx.doers.get(head.verb.lemma):
+        return list(ctx.doers[head.verb.lemma]), False
     return list(ctx.subject), False
+
+
+def _done_again(head: Head) -> bool:
+    """又 written solid before the verb (grammar ``[again]``): the act is done once more."""
+    return bool(head.pre) and head.pre[-1].kind is Kind.ADVERB and AGAIN in head.pre[-1].labels
 
 
 def _as_doer(role: Token, ctx: Context) -> Token:

@@ -68,6 +68,7 @@ FUNCTION_KINDS = {"negation": Kind.NEGATION, "prohibition": Kind.PROHIBITION,
 SEQUEL = "sequel"
 LINK = "link"  # an adverb joining two acts of one subject (答君而俟)
 STEP = "step"  # an adverb opening the next step (坐如初乃冠): no preverb folds across it
+AGAIN = "again"  # 又: a subjectless act done again is by the one who did it last (又請)
 
 
 @dataclass(frozen=True)
@@ -103,6 +104,7 @@ class Verb:
     asks: bool = False  # a request (请): a subjectless 曰 after what is asked is the reply
     replies: bool = False  # a reply (对): a role solid between it and a verb is that verb's subject
     reports_back: bool = False  # 反命 (grammar [report_back]): the messenger's, after his errand
+    thanked: bool = False  # 致命: the one addressed, solid before a bow, bows his thanks
 
     def lemma_for(self, objects: list[str]) -> str:
         for obj, lemma in self.by_object:
@@ -148,6 +150,7 @@ class Rules:
     assisting: frozenset[str] = frozenset()  # 赞 in 膳宰赞授肺: the role assists, an aside
     fronted_bows: frozenset[str] = frozenset()  # 大夫特拜: the role before it is bowed to
     bearers: dict[str, str] = field(default_factory=dict)  # 烛 → 执烛者 (烛入: the bearer)
+    bearer_moves: frozenset[str] = frozenset()  # 奠升, 奠從: the offering's bearers go
     #: surfaces of a verb's lexicon action read as a thing (筵): the verb where one is done
     verbal_things: dict[str, Verb] = field(default_factory=dict)
     manner: dict[str, frozenset[str]] = field(default_factory=dict)  # 立 before 饮: manner only
