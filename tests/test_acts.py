@@ -209,3 +209,11 @@ def test_bowing_on_receiving_takes_the_thing_brought() -> None:
     賓奉摯入門左主人再拜受: the 挚 the guest carried in)."""
     acts = acts_of("賓奉摯入門左主人再拜受")
     assert [(a.action, a.agents, a.objects) for a in acts][-1] == ("拜受", ["主人"], ["挚"])
+
+
+def test_handing_with_no_one_named_goes_to_the_other_actor() -> None:
+    """授 naming no receiver is handed to the last other actor, as an address is (GUIDE: 授's
+    recipient is the person addressed; 士虞礼 淳尸盥宗人授巾: the towel to the 尸)."""
+    acts = acts_of("淳尸盥宗人授巾")
+    assert [(a.action, a.agents, a.recipients, a.objects) for a in acts][-1] == (
+        "授", ["宗人"], ["尸"], ["巾"])
