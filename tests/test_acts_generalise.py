@@ -638,6 +638,14 @@ def test_the_mourners_leap_is_an_aside_in_another_series() -> None:
     assert acts[-1].recipients == ["宾"]
 
 
+def test_a_thing_after_yong_is_what_the_act_carries() -> None:
+    """聘礼 郊劳 (second 08): 君使卿朝服用束帛勞 — 用, like 以, brings in the thing the act carries,
+    so the pivot's addressee still does the next act: the 卿 does the 勞, with the 束帛."""
+    acts = acts_of("君使卿朝服用束帛勞")
+    assert [(a.action, a.agents) for a in acts] == [("使", ["公"]), ("劳", ["卿"])]
+    assert acts[0].recipients == ["卿"] and acts[1].objects == ["束帛"]
+
+
 @pytest.mark.parametrize("chapter", sorted(KANRIPO_FLOORS))
 def test_kanripo_check_set_floor(predicted: list[dict], chapter: str) -> None:
     """丧服 (11) lists mourning relations (X为Y服) the guide does not make acts of: its floor
