@@ -646,6 +646,19 @@ def test_a_thing_after_yong_is_what_the_act_carries() -> None:
     assert acts[0].recipients == ["卿"] and acts[1].objects == ["束帛"]
 
 
+def test_a_bare_doer_of_an_addressed_act_is_the_one_who_did_it() -> None:
+    """聘礼 郊劳 (second 08): 勞者, "the one who 勞s", is the 卿 the lord sent to 勞 — he does not
+    return the bow and presents the gift; a bare 退者 (退者與進者交于前) still names no one."""
+    acts = acts_of("君使卿朝服用束帛勞。上介出請入告賓禮辭迎于舍門之外再拜。勞者不答拜。賓揖先入。"
+                   "勞者奉幣入東面致命")
+    assert [(a.action, a.agents) for a in acts[-6:]] == [
+        ("答拜", ["卿"]), ("揖", ["宾"]), ("入", ["宾"]), ("奉", ["卿"]), ("入", ["卿"]),
+        ("致命", ["卿"])]
+    assert acts[-6].negated and acts[-1].recipients == ["宾"] and acts[-1].facing == "东"
+    acts = acts_of("旅人南面加匕于鼎退。大夫長盥洗東南西面北上序進盥退者與進者交于前")
+    assert (acts[-1].action, acts[-1].agents) == ("交", ["大夫"])  # not the 旅人 who withdrew
+
+
 @pytest.mark.parametrize("chapter", sorted(KANRIPO_FLOORS))
 def test_kanripo_check_set_floor(predicted: list[dict], chapter: str) -> None:
     """丧服 (11) lists mourning relations (X为Y服) the guide does not make acts of: its floor
