@@ -22,8 +22,8 @@ KANRIPO_CHECKS = sorted((Path(__file__).parent / "fixtures" / "acts").glob("kanr
 #: before the extractor was run on them.
 KANRIPO_FRESH = sorted((Path(__file__).parent / "fixtures" / "acts").glob("kanripo_fresh_*.jsonl"))
 #: Second fresh sets (issue 12, rounds 12-14): 乡射礼 and 有司彻 (round 12), 燕礼, 士相见礼, 士冠礼,
-#: 少牢 and 士虞礼 (round 13), 聘礼 and 公食大夫礼 (round 14, on three editions) passages no other set
-#: covers, on two editions or more each, annotated before the extractor was run on them.
+#: 少牢 and 士虞礼 (round 13), 聘礼 and 公食大夫礼 (round 14, on three editions): passages no
+#: other set covers, on two editions or more each, annotated before the extractor ran on them.
 KANRIPO_SECOND = sorted((Path(__file__).parent / "fixtures" / "acts")
                         .glob("kanripo_second_*.jsonl"))
 DEV = Path(__file__).resolve().parents[2] / "shared" / "gold" / "dev.jsonl"
