@@ -184,15 +184,27 @@ def resolve(head: Head, tokens: list[Token], ctx: Context, rules: Rules) -> Read
     negated = _negated(head.pre)
     recipients = _addressed(head, agents, recipients, negated, ctx, rules)
     recipients = _to_the_sender(verb, agents, recipients, ctx)
-    on_behalf = (bool(agents) and head.lemma in rules.to_bower
-                 and recipients == list(ctx.last_bower)
-                 and (set(agents) <= rules.intermediaries or _right_after_bow(head, tokens)))
+    on_behalf = _on_behalf(head, agents, recipients, tokens, ctx, rules)
     if not stated:
         agents = _not_to_themselves(verb.mutual, agents, recipients, ctx)
     favoured = (tuple(recipients) if verb.favour and written and agents and not negated
                 and not rules.modern else ())  # a translation names the one who thanks
     return Reading(agents, stated, objects, places, recipients, negated, implicit_object,
                    not stated and verb.officer in agents, on_behalf, cup, favoured)
+
+
+def _on_behalf(head: Head, agents: list[str], recipients: list[str], tokens: list[Token],
+               ctx: Context, rules: Rules) -> bool:
+    """Whether a 辞 (``to_bower``) declines what the one it is addressed to just did, so that he
+    goes on: the last bower's bow, declined by an intermediary or right after it, or, declined
+    by the lord, the descent of one who came down and has not gone up since (聘礼
+    賓降辭幣公降一等辭栗階升聽命: the 宾 goes up; 乡射 主人降洗賓降辭 stays the host's washing)."""
+    if not agents or head.lemma not in rules.to_bower or not recipients:
+        return False
+    if recipients == list(ctx.last_bower) and (
+            set(agents) <= rules.intermediaries or _right_after_bow(head, tokens)):
+        return True
+    return set(recipients) <= ctx.below and set(agents) <= rules.lords
 
 
 def _right_after_bow(head: Head, tokens: list[Token]) -> bool:
