@@ -660,9 +660,9 @@ def test_a_bare_doer_of_an_addressed_act_is_the_one_who_did_it() -> None:
 
 
 def test_the_lords_decline_of_a_descent_hands_the_series_back() -> None:
-    """聘礼 礼宾 (second 08): 賓降辭幣公降一等辭 — the lord declines the 宾's coming down, and the 宾
-    goes up the steps, hears the command, comes down and bows; the lord's 辞 of that bow hands
-    it back again (升 by the 宾)."""
+    """聘礼 礼宾 (second 08): 賓降辭幣公降一等辭 — the lord declines the 宾's coming down, and
+    the 宾 goes up the steps, hears the command, comes down and bows; the lord's 辞 of that bow
+    hands it back again (升 by the 宾)."""
     acts = acts_of("擯者進相幣賓降辭幣公降一等辭栗階升聽命降拜公辭升再拜稽首")
     assert [(a.action, a.agents) for a in acts] == [
         ("进", ["摈者"]), ("降", ["宾"]), ("辞", ["宾"]), ("降", ["公"]), ("辞", ["公"]),
