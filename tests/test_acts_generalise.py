@@ -671,6 +671,17 @@ def test_the_lords_decline_of_a_descent_hands_the_series_back() -> None:
     assert acts[4].recipients == ["宾"]
 
 
+def test_delivering_a_thing_is_an_act() -> None:
+    """致 has a verb entry: 有司彻 致爵于主人 (the 主妇 sends the cup to the host); 公食 若不親食
+    (second 09) 使大夫…以侑幣致之 — the 大夫 the lord sends delivers the gift."""
+    acts = acts_of("主婦洗爵于房中致爵于主人")
+    assert (acts[-1].action, acts[-1].agents, acts[-1].objects, acts[-1].recipients) == (
+        "致", ["主妇"], ["爵"], ["主人"])
+    acts = acts_of("使大夫各以其爵朝服以侑幣致之")
+    assert [(a.action, a.agents) for a in acts] == [("使", []), ("致", ["大夫"])]
+    assert "侑币" in acts[-1].objects
+
+
 @pytest.mark.parametrize("chapter", sorted(KANRIPO_FLOORS))
 def test_kanripo_check_set_floor(predicted: list[dict], chapter: str) -> None:
     """丧服 (11) lists mourning relations (X为Y服) the guide does not make acts of: its floor
