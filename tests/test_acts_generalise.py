@@ -682,6 +682,15 @@ def test_delivering_a_thing_is_an_act() -> None:
     assert "侑币" in acts[-1].objects
 
 
+def test_two_men_assisting_are_no_role() -> None:
+    """聘礼 私觌 (second 08): 賓覿奉束錦總乘馬二人贊入門右 — 贊 after a count of men is their
+    helping, no 赞者 taking over the series: the 宾 enters, sets down the gift and bows."""
+    acts = acts_of("賓覿奉束錦總乘馬二人贊入門右北面奠幣再拜稽首")
+    assert [(a.action, a.agents) for a in acts] == [
+        ("奉", ["宾"]), ("入", ["宾"]), ("奠", ["宾"]), ("再拜稽首", ["宾"])]
+    assert acts[1].places == ["门右"] and acts[2].facing == "北"
+
+
 @pytest.mark.parametrize("chapter", sorted(KANRIPO_FLOORS))
 def test_kanripo_check_set_floor(predicted: list[dict], chapter: str) -> None:
     """丧服 (11) lists mourning relations (X为Y服) the guide does not make acts of: its floor
