@@ -691,6 +691,14 @@ def test_two_men_assisting_are_no_role() -> None:
     assert acts[1].places == ["门右"] and acts[2].facing == "北"
 
 
+def test_the_one_named_by_his_act_is_addressed_after_a_verb() -> None:
+    """聘礼 郊劳 (second 08): 勞者出 … 出迎勞者 — the 勞者 written after 迎 is the one met (the
+    卿), so the 卿 carried over from 勞者出 gives way to the 宾, who goes out to meet him."""
+    acts = acts_of("君使卿朝服用束帛勞。賓北面聽命再拜稽首受幣勞者出。出迎勞者。賓用束錦儐勞者")
+    assert [(a.action, a.agents, a.recipients) for a in acts[-3:]] == [
+        ("出", ["卿"], []), ("出迎", ["宾"], ["卿"]), ("傧", ["宾"], ["卿"])]
+
+
 @pytest.mark.parametrize("chapter", sorted(KANRIPO_FLOORS))
 def test_kanripo_check_set_floor(predicted: list[dict], chapter: str) -> None:
     """丧服 (11) lists mourning relations (X为Y服) the guide does not make acts of: its floor

@@ -97,6 +97,14 @@ def _agents(head: Head, ctx: Context, rules: Rules) -> tuple[list[str], bool]:
     return list(ctx.subject), False
 
 
+def _doer_addressed(head: Head, ctx: Context) -> list[str]:
+    """The one a role named by what he did (勞者: a role token carrying the verb) stands for,
+    written after the verb as its addressee (聘礼 勞者出授老幣出迎勞者: the 宾 goes out to meet
+    the 卿 who came to 勞, and, carried over, would not meet himself)."""
+    role = next((t for t in head.post if t.kind is Kind.ROLE and not t.labels and t.verb), None)
+    return list(ctx.doers.get(role.verb.lemma, ())) if role is not None else []
+
+
 def _as_doer(role: Token, ctx: Context) -> Token:
     """A role named by what he did (媵爵者: a role token carrying the verb) as the last who did
     it; with none known it names no one."""
@@ -174,6 +182,7 @@ def resolve(head: Head, tokens: list[Token], ctx: Context, rules: Rules) -> Read
     agents, stated = _agents(head, ctx, rules)
     agents = _contextual_agents(head, agents, stated, ctx, rules, tokens)
     objects, places, recipients, pronoun = _arguments(head, tokens[head.first:head.last + 1], rules)
+    recipients = recipients or _doer_addressed(head, ctx)
     written = bool(pronoun or recipients)
     recipients, objects = _greeted_or_referred(head, agents, objects, recipients, pronoun, ctx,
                                                rules)
