@@ -608,7 +608,7 @@ def test_fresh_sets_annotate_clauses_no_kanripo_check_set_has() -> None:
 #: 36d202c; 14 at fd8346a with the extractor of main 34fc178; 08 09 at caa81af with the extractor
 #: of main 1e2bc09; floor just under the score since).
 KANRIPO_SECOND_FLOORS = {"01": (0.720, 0.830), "03": (0.143, 0.845), "05": (0.879, 0.915),
-                         "06": (0.876, 0.98), "08": (0.731, 0.845), "09": (0.908, 0.910),
+                         "06": (0.876, 0.98), "08": (0.731, 0.855), "09": (0.908, 0.910),
                          "14": (0.830, 0.840), "16": (0.879, 0.885), "17": (0.882, 0.893)}
 
 
