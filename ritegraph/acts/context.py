@@ -64,6 +64,8 @@ class Context:
     #: reply with no one named answers him (擯者對曰…賔對曰: to the 摈者)
     speaker: tuple[str, ...] = ()
     spoken_to: tuple[str, ...] = ()  # whom he spoke to: his words that do what they say go to him
+    #: who came down (降) and has not gone up since: a 辞 to him declines it, and he goes on
+    below: frozenset[str] = frozenset()
 
     def other_actor(self, agents: list[str], skip: frozenset[str] = frozenset()) -> list[str]:
         """The last actor other than ``agents``, passing over ``skip`` roles while another

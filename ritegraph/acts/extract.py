@@ -42,6 +42,7 @@ def extract_from_passage(text: str, passage: Passage, rules: Rules, ctx: Context
     acts: list[Act] = []
     if passage.section != ctx.section:  # things handled do not carry into a new section
         ctx.section, ctx.last_object, ctx.last_cup = passage.section, (), ()
+        ctx.below = frozenset()
     for s, e in sentences(text, passage.start, passage.end, rules):
         tokens = run_passes(rules.tokens(text, s, e), text, rules)
         for segment, obeys in speech_segments(tokens, rules, text):

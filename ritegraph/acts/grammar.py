@@ -47,7 +47,8 @@ GRAMMAR_SCHEMA: dict[str, dict[str, Any]] = {
     "quote": {"open": str, "close": str},
     "manner": {str: _STRINGS},
     "carrying": {"classic": dict[str, _STRINGS], "modern": dict[str, _STRINGS]},
-    "intermediaries": {"roles": _STRINGS, "to_bower": _STRINGS},
+    "intermediaries": {"roles": _STRINGS, "to_bower": _STRINGS, "descents": _STRINGS,
+                       "ascents": _STRINGS},
     "principals": {"roles": _STRINGS},
     "retainers": {"lords": _STRINGS, "retainer": str},
     "bow_answers": {"lemmas": _STRINGS},
@@ -353,6 +354,8 @@ def _settings(rules: Rules, terms: dict, grammar: dict, register: str,
                       for verb, movements in grammar["carrying"][register].items()}
     rules.intermediaries = frozenset(grammar["intermediaries"]["roles"])
     rules.to_bower = frozenset(grammar["intermediaries"]["to_bower"])
+    rules.descents = frozenset(grammar["intermediaries"]["descents"])
+    rules.ascents = frozenset(grammar["intermediaries"]["ascents"])
     rules.goals = frozenset(grammar["goal"][register])
     rules.leading = frozenset(grammar["leading"][register])
     rules.never_led = frozenset(grammar["leading"].get("never_led", ()))

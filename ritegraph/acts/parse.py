@@ -161,11 +161,13 @@ def _split_gap(tokens: list[Token], lo: int, hi: int, head: Head, rules: Rules) 
 def _ends_verb_before(tokens: list[Token], p: int, lo: int, hi: int, rules: Rules) -> bool:
     """Whether the clause end, facing or 以 at ``p`` still belongs to the verb before: a clause
     end before a clause of places only, a facing solid between the verb and a new subject, the
-    以 of V之以X with its thing (饰之以布维之以索: the 布 is what the 饰 is done with)."""
+    以 of V之以X with its thing (饰之以布维之以索: the 布 is what the 饰 is done with), or the
+    以/用 written solid right after the verb with its thing (既夕 贈用制幣: the 币 given)."""
     if tokens[p].kind is Kind.CLAUSE_END:
         return _verbless_clause(tokens, p + 1, hi)
     if tokens[p].kind is Kind.INSTRUMENT:
-        return (p > lo and tokens[p - 1].kind is Kind.PRONOUN and p + 1 < hi
+        solid = p == lo and tokens[p].start == tokens[p - 1].end
+        return ((solid or (p > lo and tokens[p - 1].kind is Kind.PRONOUN)) and p + 1 < hi
                 and tokens[p + 1].kind is Kind.OBJECT)
     return tokens[p].kind is Kind.FACING and _facing_closes(tokens, p, lo, rules)
 

@@ -205,13 +205,20 @@ def drop_noun_phrases(tokens: list[Token], text: str, rules: Rules) -> list[Toke
         elif token.kind is Kind.NOMINALIZER:
             first = _named_by_act(tokens, i, rules)
             drop.update(range(first, i + 1))
-            if not rules.modern and any(t.kind is Kind.OBJECT for t in tokens[first:i]):
+            if not rules.modern and _names_a_doer(tokens[first:i]):
                 doers[first] = _doer(tokens[first:i + 1])
         elif _names_no_act(tokens, i, drop, text, rules):
             drop.add(i)
     return [doers[k] if k in doers else
             Token(t.start, t.end, Kind.INSTRUMENT) if _is_carrying(tokens, k, rules) else t
             for k, t in enumerate(tokens) if k not in drop or k in doers]
+
+
+def _names_a_doer(act: list[Token]) -> bool:
+    """A classic V(Y)者 that names the one who did it: with its thing (媵爵者), or bare when its
+    verb is done to someone (聘礼 勞者: the 卿 sent to 勞; a bare 退者 is whoever does it now)."""
+    return any(t.kind is Kind.OBJECT for t in act) or (
+        len(act) == 1 and act[0].kind is Kind.VERB and act[0].verb.recipient)
 
 
 def _doer(span: list[Token]) -> Token:

@@ -104,6 +104,14 @@ def _done_again(head: Head) -> bool:
     return bool(head.pre) and head.pre[-1].kind is Kind.ADVERB and AGAIN in head.pre[-1].labels
 
 
+def _doer_addressed(head: Head, ctx: Context) -> list[str]:
+    """The one a role named by what he did (勞者: a role token carrying the verb) stands for,
+    written after the verb as its addressee (聘礼 勞者出授老幣出迎勞者: the 宾 goes out to meet
+    the 卿 who came to 勞, and, carried over, would not meet himself)."""
+    role = next((t for t in head.post if t.kind is Kind.ROLE and not t.labels and t.verb), None)
+    return list(ctx.doers.get(role.verb.lemma, ())) if role is not None else []
+
+
 def _as_doer(role: Token, ctx: Context) -> Token:
     """A role named by what he did (媵爵者: a role token carrying the verb) as the last who did
     it; with none known it names no one."""
@@ -181,6 +189,7 @@ def resolve(head: Head, tokens: list[Token], ctx: Context, rules: Rules) -> Read
     agents, stated = _agents(head, ctx, rules)
     agents = _contextual_agents(head, agents, stated, ctx, rules, tokens)
     objects, places, recipients, pronoun = _arguments(head, tokens[head.first:head.last + 1], rules)
+    recipients = recipients or _doer_addressed(head, ctx)
     written = bool(pronoun or recipients)
     recipients, objects = _greeted_or_referred(head, agents, objects, recipients, pronoun, ctx,
                                                rules)
@@ -191,15 +200,27 @@ def resolve(head: Head, tokens: list[Token], ctx: Context, rules: Rules) -> Read
     negated = _negated(head.pre)
     recipients = _addressed(head, agents, recipients, negated, ctx, rules)
     recipients = _to_the_sender(verb, agents, recipients, ctx)
-    on_behalf = (bool(agents) and head.lemma in rules.to_bower
-                 and recipients == list(ctx.last_bower)
-                 and (set(agents) <= rules.intermediaries or _right_after_bow(head, tokens)))
+    on_behalf = _on_behalf(head, agents, recipients, tokens, ctx, rules)
     if not stated:
         agents = _not_to_themselves(verb.mutual, agents, recipients, ctx)
     favoured = (tuple(recipients) if verb.favour and written and agents and not negated
                 and not rules.modern else ())  # a translation names the one who thanks
     return Reading(agents, stated, objects, places, recipients, negated, implicit_object,
                    not stated and verb.officer in agents, on_behalf, cup, favoured)
+
+
+def _on_behalf(head: Head, agents: list[str], recipients: list[str], tokens: list[Token],
+               ctx: Context, rules: Rules) -> bool:
+    """Whether a 辞 (``to_bower``) declines what the one it is addressed to just did, so that he
+    goes on: the last bower's bow, declined by an intermediary or right after it, or, declined
+    by the lord, the descent of one who came down and has not gone up since (聘礼
+    賓降辭幣公降一等辭栗階升聽命: the 宾 goes up; 乡射 主人降洗賓降辭 stays the host's washing)."""
+    if not agents or head.lemma not in rules.to_bower or not recipients:
+        return False
+    if recipients == list(ctx.last_bower) and (
+            set(agents) <= rules.intermediaries or _right_after_bow(head, tokens)):
+        return True
+    return set(recipients) <= ctx.below and set(agents) <= rules.lords
 
 
 def _right_after_bow(head: Head, tokens: list[Token]) -> bool:

@@ -157,6 +157,8 @@ class Rules:
     carrying: dict[str, frozenset[str]] = field(default_factory=dict)  # 执 X 降: what is carried
     intermediaries: frozenset[str] = frozenset()
     to_bower: frozenset[str] = frozenset()  # an intermediary's acts addressed to the last bower
+    descents: frozenset[str] = frozenset()  # coming down: a to_bower act to him declines it
+    ascents: frozenset[str] = frozenset()  # going up again: that descent is over
     bow_answers: frozenset[str] = frozenset()  # 拜X then one of these: X's act (拜祝受尸爵)
     replies: frozenset[str] = frozenset()  # a one-word reply after 曰 (曰诺): all that is said
     said: frozenset[str] = frozenset()  # words said that do what they say (请): the speaker's act

@@ -96,11 +96,13 @@ def _words_after(tokens: list[Token], k: int, rules: Rules) -> str:
 def _speech_state(tokens: list[Token], k: int, state: str) -> str:
     """Where token ``k`` stands in unpunctuated reported speech: still in the words said,
     after 敢不 (the closing formula's verb is the last word), the last word, or back in the
-    narrative."""
+    narrative. A role named by an act (將命者, no label) is spoken of in the words, no
+    speaker (士相见礼 固以請於將命者主人對曰: 主人 opens the narrative)."""
     token = tokens[k]
     if state == _REPLY:  # the reply itself is the last word
         return _LAST
-    if state == _LAST or token.kind in (Kind.ROLE, Kind.ALL):
+    named = token.kind is Kind.ROLE and (token.labels or token.verb is None)
+    if state == _LAST or named or token.kind is Kind.ALL:
         return _NARRATIVE
     if token.kind is Kind.CLOSING:
         return _CLOSING

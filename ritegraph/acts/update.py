@@ -27,11 +27,22 @@ def update_context(ctx: Context, head: Head, reading: Reading, text: str, rules:
         ctx.last_cup = tuple(o for o in handled if o in rules.cups) or ctx.last_cup
     if recipients:
         ctx.last_group = tuple(recipients)
-    if agents and not reading.negated:
-        ctx.doers[head.verb.lemma] = tuple(agents)
+    _update_doers(ctx, head, reading, rules)
     _update_command(ctx, head, reading)
     _update_request(ctx, head, reading, end)
     _update_speaker(ctx, head, reading)
+
+
+def _update_doers(ctx: Context, head: Head, reading: Reading, rules: Rules) -> None:
+    """The last who did each verb, and who is down below (came down, not gone up since)."""
+    agents = reading.agents
+    if not agents or reading.negated:
+        return
+    ctx.doers[head.verb.lemma] = tuple(agents)
+    if head.lemma in rules.descents:
+        ctx.below = ctx.below | set(agents)
+    elif head.lemma in rules.ascents:
+        ctx.below = ctx.below - set(agents)
 
 
 def _update_speaker(ctx: Context, head: Head, reading: Reading) -> None:
