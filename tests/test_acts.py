@@ -217,3 +217,11 @@ def test_handing_with_no_one_named_goes_to_the_other_actor() -> None:
     acts = acts_of("淳尸盥宗人授巾")
     assert [(a.action, a.agents, a.recipients, a.objects) for a in acts][-1] == (
         "授", ["宗人"], ["尸"], ["巾"])
+
+
+def test_the_shaken_offering_is_of_the_food_held_not_its_dip() -> None:
+    """振祭 offers the food in hand (carry); 擩 (dipping) names what it is dipped into, which
+    is not taken in hand (verbs.toml ``dips``: 士虞礼 右取肝擩鹽振祭: the 肝, not the 盐)."""
+    acts = acts_of("右取肝擩鹽振祭")
+    assert [(a.action, a.objects) for a in acts] == [("取", ["肝"]), ("擩", ["盐"]),
+                                                     ("振祭", ["肝"])]

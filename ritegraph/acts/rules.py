@@ -105,6 +105,7 @@ class Verb:
     replies: bool = False  # a reply (对): a role solid between it and a verb is that verb's subject
     reports_back: bool = False  # 反命 (grammar [report_back]): the messenger's, after his errand
     thanked: bool = False  # 致命: the one addressed, solid before a bow, bows his thanks
+    dips: bool = False  # 擩: its object is dipped into, not taken in hand
 
     def lemma_for(self, objects: list[str]) -> str:
         for obj, lemma in self.by_object:

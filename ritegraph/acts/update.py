@@ -22,7 +22,7 @@ def update_context(ctx: Context, head: Head, reading: Reading, text: str, rules:
     _update_answer(ctx, head, reading)
     handled = tuple(o for o in reading.objects
                     if o not in rules.contents and o not in rules.accessories)
-    if handled and not reading.implicit_object:
+    if handled and not reading.implicit_object and not head.verb.dips:
         ctx.last_object = handled
         ctx.last_cup = tuple(o for o in handled if o in rules.cups) or ctx.last_cup
     if recipients:
