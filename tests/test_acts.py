@@ -225,3 +225,11 @@ def test_the_shaken_offering_is_of_the_food_held_not_its_dip() -> None:
     acts = acts_of("右取肝擩鹽振祭")
     assert [(a.action, a.objects) for a in acts] == [("取", ["肝"]), ("擩", ["盐"]),
                                                      ("振祭", ["肝"])]
+
+
+def test_rising_with_the_cup_takes_no_object() -> None:
+    """兴 after 以 (執爵以興) is rising, the cup only held (verbs.toml ``no_carry``: the sets
+    give 兴 no object); 以降 carries the thing held down (GUIDE: 以降 → the cup)."""
+    acts = acts_of("坐卒爵執爵以興坐奠爵拜執爵以降")
+    assert [(a.action, a.objects) for a in acts if a.action in ("兴", "降")] == [
+        ("兴", []), ("降", ["爵"])]

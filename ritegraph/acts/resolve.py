@@ -310,7 +310,8 @@ def _objects(head: Head, objects: list[str], recipients: list[str], ctx: Context
     if verb.object and verb.object not in objects and not (verb.by_object and objects):
         objects.insert(0, verb.object)
     carried = (ctx.last_cup or (rules.default_cup,)) if verb.carry == "cup" else ctx.last_object
-    in_hand = bool(head.pre) and head.pre[-1].kind is Kind.INSTRUMENT  # 以降, 以出: what he holds
+    in_hand = (bool(head.pre) and head.pre[-1].kind is Kind.INSTRUMENT  # 以降, 以出: what he holds
+               and not verb.no_carry)
     if objects or not (verb.carry or in_hand) or not carried:
         return objects, False, ()
     if verb.offer:

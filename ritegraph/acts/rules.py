@@ -106,6 +106,7 @@ class Verb:
     reports_back: bool = False  # 反命 (grammar [report_back]): the messenger's, after his errand
     thanked: bool = False  # 致命: the one addressed, solid before a bow, bows his thanks
     dips: bool = False  # 擩: its object is dipped into, not taken in hand
+    no_carry: bool = False  # 兴: nothing carried, not even what is in hand after 以
 
     def lemma_for(self, objects: list[str]) -> str:
         for obj, lemma in self.by_object:
