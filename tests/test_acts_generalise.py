@@ -1588,3 +1588,36 @@ def test_the_garment_solid_before_the_body_is_clothing_it() -> None:
         ("拜送", ["主人"])]
     assert acts[2].recipients == ["尸"]
     assert [(a.action, a.objects) for a in acts_of("陳衣于房")] == [("陈", ["衣"])]
+
+
+def test_fixing_the_hour_is_the_hosts_act() -> None:
+    """士冠礼 (third 01), 少牢: 爲期 is fixing the hour (为期), the host's, not the one who acted
+    last (the 宾 seen off after he was bidden)."""
+    acts = acts_of("賔許主人再拜賔荅拜主人退賔拜送厥明夕爲期于廟門之外")
+    assert [(a.action, a.agents) for a in acts][-2:] == [("拜送", ["宾"]), ("为期", ["主人"])]
+    assert acts[-1].places[:1] == ["庙门"]
+
+
+def test_the_things_the_figure_is_drawn_with_are_no_role() -> None:
+    """士冠礼 (third 01): in 筮與席所卦者具饌于西塾 所卦者 are things (注 所以画地记爻), so the
+    laying out is the 有司's, not a 卦者's."""
+    acts = acts_of("筮與席所卦者具饌于西塾")
+    assert [(a.action, a.agents, a.places) for a in acts if a.action == "馔"] == [
+        ("馔", ["有司"], ["西塾"])]
+
+
+def test_shaking_the_towel_out_is_an_act_on_the_thing_handled() -> None:
+    """少牢 (third 16): 取巾興振之三 — 振 (shaking out) takes the towel, 之; 振祭 stays one act."""
+    acts = acts_of("坐奠簞取巾興振之三以授尸")
+    assert [(a.action, a.objects) for a in acts][2:4] == [("兴", []), ("振", ["巾"])]
+    assert [a.action for a in acts_of("右兼取肝擩于俎鹽振祭嚌之")] == ["取", "擩", "振祭", "哜"]
+
+
+def test_leaving_or_mounting_the_mat_written_with_yan_is_one_act() -> None:
+    """士冠礼 (third 01), 有司彻, 少牢: 降筵 / 升筵 are 降席 / 升席 (the lexicon's alt labels, as
+    即筵 is 即席): the mat is where one goes, no thing taken (筵末坐啐酒降筵拜)."""
+    acts = acts_of("筵末坐啐酒降筵拜")
+    assert [(a.action, a.objects, a.places) for a in acts] == [
+        ("啐", ["酒"], []), ("降席", [], ["席"]), ("拜", [], [])]
+    ((act,),) = [acts_of("冠者升筵")]
+    assert (act.action, act.agents, act.objects) == ("升席", ["冠者"], [])
