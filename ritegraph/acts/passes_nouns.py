@@ -416,3 +416,46 @@ def owned_verbs(tokens: list[Token], text: str, rules: Rules) -> list[Token]:
                 and before.kind in (Kind.INSTRUMENT, Kind.BOUNDARY)):
             drop.update((i, i + 1))
     return [t for k, t in enumerate(tokens) if k not in drop]
+
+
+#: The sides a thing's place is named by (稷南, 洗东北), two-character ones first.
+_SIDES = ("东北", "西北", "东南", "西南", "东", "西", "南", "北")
+
+
+def thing_sides(tokens: list[Token], text: str, rules: Rules) -> list[Token]:
+    """A thing right after 于 with a side written solid after it, which no word reads (坐設于稷南,
+    奠于貝北, 立于觶南; 之 between: 坐設于韭菹之南), is the place beside that thing, named as the
+    lexicon names 荐西 and 豆东 (稷南, then the thing itself: GUIDE, finer labels first); a thing
+    with no side stays the thing (實于鼎), and a side that begins a word stays that word (于俎北面:
+    the facing)."""
+    if rules.modern:
+        return tokens
+    out: list[Token] = []
+    skip = -1
+    for i, token in enumerate(tokens):
+        if i == skip:
+            continue
+        place = _beside_thing(tokens, i, text) if (
+            i and token.kind is Kind.OBJECT and tokens[i - 1].kind is Kind.LOCATIVE) else None
+        if place is None:
+            out.append(token)
+            continue
+        out.append(place[0])
+        skip = place[1]
+    return out
+
+
+def _beside_thing(tokens: list[Token], i: int, text: str) -> tuple[Token, int] | None:
+    """The place token for the thing at ``i`` and its side, and the index of a 之 it takes in."""
+    token = tokens[i]
+    after = tokens[i + 1] if i + 1 < len(tokens) else None
+    pos, joined = token.end, -1
+    if (after is not None and after.start == pos and after.kind is Kind.PRONOUN
+            and text[after.start:after.end] == "之"):
+        pos, joined = after.end, i + 1
+        after = tokens[i + 2] if i + 2 < len(tokens) else None
+    side = next((s for s in _SIDES if text.startswith(s, pos)), None)
+    if side is None or (after is not None and after.start < pos + len(side)):
+        return None
+    labels = tuple(label + side for label in token.labels) + token.labels
+    return Token(token.start, pos + len(side), Kind.PLACE, labels), joined
