@@ -1621,18 +1621,3 @@ def test_leaving_or_mounting_the_mat_written_with_yan_is_one_act() -> None:
         ("啐", ["酒"], []), ("降席", [], ["席"]), ("拜", [], [])]
     ((act,),) = [acts_of("冠者升筵")]
     assert (act.action, act.agents, act.objects) == ("升席", ["冠者"], [])
-
-
-def test_a_side_after_a_thing_is_the_place_beside_it() -> None:
-    """少牢 (third 16): 坐設于稷南, 設于敦南, 坐設于韭菹之南 — the dish goes beside the thing
-    (稷南, GUIDE: finer labels first, the thing itself after); 實于一鼎 keeps the tripod a thing
-    filled, and 于俎北面 the facing."""
-    acts = acts_of("又興受賛者敦黍坐設于稷南")
-    assert [(a.action, a.objects, a.places) for a in acts] == [
-        ("兴", [], []), ("受", ["敦", "黍"], []), ("设", ["敦", "黍"], ["稷南", "稷"])]
-    (act,) = acts_of("坐設于韭菹之南")
-    assert act.places == ["韭菹南", "韭菹"]
-    (act,) = acts_of("實于一鼎")
-    assert (act.objects, act.places) == (["鼎"], ["鼎"])
-    (act,) = acts_of("北面于俎北面拜")
-    assert (act.places, act.facing) == (["俎"], "北")

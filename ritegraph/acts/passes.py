@@ -31,7 +31,6 @@ from .passes_nouns import (
     drop_possessors,
     owned_verbs,
     place_nouns,
-    thing_sides,
     verbal_nouns,
     verbal_things,
 )
@@ -56,7 +55,6 @@ PASSES: dict[str, Pass] = {
     "leading": leading,
     "headings": headings,
     "place_nouns": place_nouns,
-    "thing_sides": thing_sides,
     "bearers": bearers,
     "fronted_bows": fronted_bows,
     "owned_verbs": owned_verbs,
