@@ -819,12 +819,12 @@ def test_a_role_after_you_taken_up_by_zhi_is_the_condition() -> None:
 def test_a_thing_that_is_also_an_action_before_yu_is_the_act() -> None:
     """特牲/有司彻: 司宫筵于奥 — 筵 (the lexicon's mat and its laying) written right before 于,
     after its agent or an adverb, is the act (一 筵, the mat a 席); governed by a verb or after
-    于 it is the mat (設筵于戸西, 尸侑主人皆升筵, 奠于筵)."""
+    于 it is the mat (設筵于戸西, 奠于筵); 升筵 is read whole, the lexicon's alt label of 升席."""
     acts = acts_of("司宫筵于戸西南面又筵于西序東面")
     assert [(a.action, a.agents, a.objects, a.places, a.facing) for a in acts] == [
         ("筵", ["司宫"], ["席"], ["户西"], "南"), ("筵", ["司宫"], ["席"], ["西序"], "东")]
     assert [(a.action, a.objects) for a in acts_of("設筵于戸西")] == [("设", ["筵"])]
-    assert [a.action for a in acts_of("尸侑主人皆升筵")] == ["升"]
+    assert [a.action for a in acts_of("尸侑主人皆升筵")] == ["升席"]
     assert [a.action for a in acts_of("主婦坐奠于筵前")] == ["奠"]
 
 
@@ -1410,7 +1410,7 @@ def test_the_third_offering_names_its_offerer_where_a_role_stands() -> None:
     acts = acts_of("卒爵拜三獻答拜受爵尸降筵受三獻爵酌以酢之三獻西楹西北面拜受爵")
     assert [(a.action, a.agents, a.recipients) for a in acts] == [
         ("卒爵", [], []), ("拜", [], ["上宾"]), ("答拜", ["上宾"], []), ("受", ["上宾"], []),
-        ("降", ["尸"], []), ("受", ["尸"], []), ("酌", ["尸"], []), ("酢", ["尸"], ["上宾"]),
+        ("降席", ["尸"], []), ("受", ["尸"], []), ("酌", ["尸"], []), ("酢", ["尸"], ["上宾"]),
         ("拜受", ["上宾"], [])]
     assert [(a.action, a.agents) for a in acts_of("賔長三獻主人降拜衆賔")] == [
         ("三献", ["宾长"]), ("降", ["主人"]), ("拜", ["主人"])]
