@@ -2,7 +2,8 @@
 
 Each pass takes (tokens, text, rules) and returns the tokens; their order is data
 (``ingest/acts/grammar.toml`` ``[passes] order``) and every name there must be one of
-:data:`PASSES`. The passes live in :mod:`~ritegraph.acts.passes_nouns` (things and acts) and
+:data:`PASSES`. The passes live in :mod:`~ritegraph.acts.passes_nouns` (things and persons
+named), :mod:`~ritegraph.acts.passes_verbs` (words both a verb and a thing) and
 :mod:`~ritegraph.acts.passes_clauses` (persons and their clause); docs/acts.md shows each with
 one worked clause.
 """
@@ -25,15 +26,8 @@ from .passes_clauses import (
     things_in_place,
     verb_roles,
 )
-from .passes_nouns import (
-    drop_classic_possessors,
-    drop_noun_phrases,
-    drop_possessors,
-    owned_verbs,
-    place_nouns,
-    verbal_nouns,
-    verbal_things,
-)
+from .passes_nouns import drop_classic_possessors, drop_noun_phrases, drop_possessors
+from .passes_verbs import owned_verbs, place_nouns, verbal_nouns, verbal_things
 from .rules import Kind, Rules, Token
 
 Pass = Callable[[list[Token], str, Rules], list[Token]]
