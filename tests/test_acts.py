@@ -233,3 +233,13 @@ def test_rising_with_the_cup_takes_no_object() -> None:
     acts = acts_of("坐卒爵執爵以興坐奠爵拜執爵以降")
     assert [(a.action, a.objects) for a in acts if a.action in ("兴", "降")] == [
         ("兴", []), ("降", ["爵"])]
+
+
+def test_receiving_right_after_a_handing_is_the_one_handed() -> None:
+    """A subjectless 受 written right after 授, with only the things handed between, is the one
+    handed them (verbs.toml ``gives``/``receives``; 有司彻 雍人授次賔疏匕與俎受于鼎西: the 次宾
+    receives and holds the stand; 疏匕, the carved ladle, is a thing, not a 匕 act)."""
+    acts = acts_of("雍人授次賔疏匕與俎受于鼎西左手執俎")
+    assert [(a.action, a.agents) for a in acts] == [
+        ("授", ["雍人"]), ("受", ["次宾"]), ("执", ["次宾"])]
+    assert acts[0].recipients == ["次宾"] and "疏匕" in acts[0].objects

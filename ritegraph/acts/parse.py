@@ -341,12 +341,33 @@ def _last_post(tokens: list[Token], head: Head) -> list[Token]:
             or (head.verb.handles and not k and t.start == tokens[head.last].end)]
 
 
+def _handed(head: Head, after: Head, post: list[Token]) -> tuple[str, ...] | None:
+    """The one a `gives` act hands things to, written right after it, when the act right after
+    `receives` with no one named before it: only the things handed, a facing or a folded
+    preverb between."""
+    if not (head.verb.gives and after.verb.receives and post and post[0].kind is Kind.ROLE
+            and post[0].labels):
+        return None
+    between = [*post[1:], *after.pre]
+    if all(t.kind in _HANDED_BETWEEN or (t.kind is Kind.VERB and t.verb.fold) for t in between):
+        return post[0].labels
+    return None
+
+
+#: What may stand between the one handed things and his receiving them (授次賔疏匕與俎受).
+_HANDED_BETWEEN = (Kind.OBJECT, Kind.JOINT, Kind.FACING)
+
+
 def _addressed_goes_on(head: Head, after: Head, rules: Rules) -> tuple[str, ...] | None:
     """The labels of the role ``head`` is addressed to when he acts next: written alone right
     before ``after`` or before the preverb folded into it (賔辭主人坐奠爵: the host sets the
     cup down), and answering, after a bow, also with the facing it is done in written between
-    (再拜主人東面答拜: the host answers); or ordered by a pivot verb (命X V)."""
+    (再拜主人東面答拜: the host answers); or ordered by a pivot verb (命X V); or, the things
+    handed written after him, receiving right after a handing-over (授次賔疏匕與俎受: the 次宾)."""
     last = strip_ends(head.post)
+    handed = _handed(head, after, last)
+    if handed is not None:
+        return handed
     if not (last and last[-1].kind is Kind.ROLE and head.verb.recipient):
         return None
     direct = len(last) == 1 and _goes_on_directly(head, after, rules)
