@@ -243,3 +243,13 @@ def test_receiving_right_after_a_handing_is_the_one_handed() -> None:
     assert [(a.action, a.agents) for a in acts] == [
         ("授", ["雍人"]), ("受", ["次宾"]), ("执", ["次宾"])]
     assert acts[0].recipients == ["次宾"] and "疏匕" in acts[0].objects
+
+
+def test_the_giver_goes_on_after_handing() -> None:
+    """After 授 the one handed, written right before the next verb, does not do it: the giver
+    goes on (少牢 宗人…以授尸坐取簞興: the 宗人 takes the basket and rises), while a 受 there is
+    the one handed's (see the test above)."""
+    acts = acts_of("宗人奉槃東面于庭南一宗人奉匜水西面于槃東一宗人奉簞巾南面于槃北乃沃尸盥于槃上"
+                   "卒盥坐奠簞取巾興振之三以授尸坐取簞興以受尸巾")
+    assert [(a.action, a.agents) for a in acts][-4:] == [
+        ("授", ["宗人"]), ("取", ["宗人"]), ("兴", ["宗人"]), ("受", ["宗人"])]

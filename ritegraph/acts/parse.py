@@ -370,7 +370,8 @@ def _addressed_goes_on(head: Head, after: Head, rules: Rules) -> tuple[str, ...]
         return handed
     if not (last and last[-1].kind is Kind.ROLE and head.verb.recipient):
         return None
-    direct = len(last) == 1 and _goes_on_directly(head, after, rules)
+    direct = (len(last) == 1 and not head.verb.gives  # the giver goes on (以授尸坐取簞)
+              and _goes_on_directly(head, after, rules))
     pivot = head.verb.pivot and not any(t.kind is Kind.CLAUSE_END for t in after.pre)
     return last[-1].labels if direct or pivot else None
 

@@ -107,7 +107,7 @@ class Verb:
     thanked: bool = False  # 致命: the one addressed, solid before a bow, bows his thanks
     dips: bool = False  # 擩: its object is dipped into, not taken in hand
     no_carry: bool = False  # 兴: nothing carried, not even what is in hand after 以
-    gives: bool = False  # 授: a `receives` act right after it is the one handed it's
+    gives: bool = False  # 授: a `receives` right after it is the one handed's, else the giver's
     receives: bool = False  # 受: right after a `gives` act, done by the one handed the thing
 
     def lemma_for(self, objects: list[str]) -> str:
