@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .context import Head
+from .parse import facing_between_verb_and_role
 from .rules import Kind, Rules, Token
 
 
@@ -39,13 +40,8 @@ def _facing_target(tokens: list[Token], heads: list[Head], i: int, rules: Rules)
 
 def _goes_back(tokens: list[Token], i: int) -> bool:
     """Whether the facing at ``i`` is where the verb before ends (classic): closing a 于/自
-    phrase, or written solid after the verb with a role solid after it, who opens the next
-    clause (既夕 婦人從升東面奠升: the women face east, the 执事 go up)."""
-    nxt = tokens[i + 1] if i + 1 < len(tokens) else None
-    solid_verb = (i > 0 and tokens[i - 1].kind is Kind.VERB
-                  and tokens[i - 1].end == tokens[i].start)
-    opens = nxt is not None and nxt.kind is Kind.ROLE and nxt.start == tokens[i].end
-    return _closes_phrase(tokens, i) or (solid_verb and opens)
+    phrase, or between the verb and a new subject (:func:`.parse.facing_between_verb_and_role`)."""
+    return _closes_phrase(tokens, i) or facing_between_verb_and_role(tokens, i)
 
 
 def _closes_phrase(tokens: list[Token], i: int) -> bool:

@@ -173,12 +173,17 @@ def _ends_verb_before(tokens: list[Token], p: int, lo: int, hi: int, rules: Rule
 
 
 def _facing_closes(tokens: list[Token], p: int, lo: int, rules: Rules) -> bool:
-    """In the classic a facing written solid right after the verb, with a role written solid
-    after it, is where that verb ends: the role opens the next clause, its facing written
-    after it (既夕 婦人從升東面奠升: the women go up facing east, then the 执事 go up)."""
-    nxt = tokens[p + 1] if p + 1 < len(tokens) else None
-    return (not rules.modern and p == lo and tokens[p].start == tokens[p - 1].end
-            and nxt is not None and nxt.kind is Kind.ROLE and nxt.start == tokens[p].end)
+    """The facing at ``p``, right after the verb, is where that verb ends (classic)."""
+    return not rules.modern and p == lo and facing_between_verb_and_role(tokens, p)
+
+
+def facing_between_verb_and_role(tokens: list[Token], i: int) -> bool:
+    """A facing written solid after a verb with a role written solid after it: the verb ends
+    there and the role opens the next clause (既夕 婦人從升東面奠升: the women go up facing
+    east, then the 执事 go up)."""
+    nxt = tokens[i + 1] if i + 1 < len(tokens) else None
+    return (i > 0 and tokens[i - 1].kind is Kind.VERB and tokens[i - 1].end == tokens[i].start
+            and nxt is not None and nxt.kind is Kind.ROLE and nxt.start == tokens[i].end)
 
 
 def _after_phrase(tokens: list[Token], p: int, lo: int, hi: int, rules: Rules) -> int | None:

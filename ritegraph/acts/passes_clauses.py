@@ -6,9 +6,9 @@ a torch written as a subject is its bearer. Registered by name in :mod:`ritegrap
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 
+from .passes_nouns import counted
 from .rules import Kind, Rules, Token
 
 
@@ -77,16 +77,12 @@ def _is_helper(tokens: list[Token], i: int, text: str, rules: Rules) -> bool:
     token = tokens[i]
     before = tokens[i - 1] if i else None
     after = tokens[i + 1] if i + 1 < len(tokens) else None
+    men = text[max(0, token.start - 2):token.start]  # 二人贊: "two men" help, unnamed
     helped = ((before is not None and before.kind is Kind.ROLE and before.end == token.start)
-              or _COUNTED_MEN.fullmatch(text[max(0, token.start - 2):token.start]) is not None)
+              or (len(men) == 2 and men[1] == "人" and counted(men[0])))
     return (token.kind is Kind.ROLE and text[token.start:token.end] in rules.assisting
             and helped and after is not None and after.kind is Kind.VERB
             and after.start == token.end)
-
-
-#: "two men" written solid before a helper's word: they assist, unnamed (聘礼
-#: 賓覿…總乘馬二人贊入門右: two men help with the horses, and the 宾 enters).
-_COUNTED_MEN = re.compile("[一二三四五六七八九十两]人")
 
 
 def adverb_verbs(tokens: list[Token], text: str, rules: Rules) -> list[Token]:

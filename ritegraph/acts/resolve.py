@@ -117,7 +117,7 @@ def _doer_addressed(head: Head, ctx: Context) -> list[str]:
     written after the verb as its addressee (聘礼 勞者出授老幣出迎勞者: the 宾 goes out to meet
     the 卿 who came to 勞, and, carried over, would not meet himself)."""
     role = next((t for t in head.post if t.kind is Kind.ROLE and not t.labels and t.verb), None)
-    return list(ctx.doers.get(role.verb.lemma, ())) if role is not None else []
+    return list(_as_doer(role, ctx).labels) if role is not None else []
 
 
 def _as_doer(role: Token, ctx: Context) -> Token:
